@@ -1,0 +1,32 @@
+#include "engine/core/action.hpp"
+
+#include <algorithm>
+
+namespace warpath::engine {
+
+std::string_view to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::not_your_turn: return "not_your_turn";
+    case ErrorCode::illegal_action: return "illegal_action";
+    case ErrorCode::malformed: return "malformed";
+    case ErrorCode::undo_not_allowed: return "undo_not_allowed";
+  }
+  return "unknown";
+}
+
+bool is_well_formed(const Action& action) {
+  if (action.verb.empty() || action.verb.size() > 64) return false;
+  const auto& arg = action.arg;
+  return arg.is_null() || arg.is_string() || arg.is_number_integer();
+}
+
+bool is_listed(const nlohmann::json& legal_actions, const Action& action) {
+  if (!legal_actions.is_object()) return false;
+  auto it = legal_actions.find(action.verb);
+  if (it == legal_actions.end()) return false;
+  if (it->is_boolean()) return it->get<bool>() && action.arg.is_null();
+  if (!it->is_array() || action.arg.is_null()) return false;
+  return std::find(it->begin(), it->end(), action.arg) != it->end();
+}
+
+}  // namespace warpath::engine

@@ -1,0 +1,32 @@
+#include "engine/core/game.hpp"
+
+#include <algorithm>
+
+namespace warpath::engine {
+
+nlohmann::json GameInfo::to_json() const {
+  nlohmann::json scenario_list = nlohmann::json::array();
+  for (const auto& s : scenarios) scenario_list.push_back({{"id", s.id}, {"name", s.name}});
+  nlohmann::json option_list = nlohmann::json::array();
+  for (const auto& o : options)
+    option_list.push_back({{"id", o.id}, {"description", o.description}, {"default", o.default_value}});
+  return {{"title", title_id}, {"name", display_name}, {"roles", roles}, {"scenarios", scenario_list},
+          {"options", option_list}};
+}
+
+bool GameInfo::has_role(std::string_view role) const {
+  return std::find(roles.begin(), roles.end(), role) != roles.end();
+}
+
+bool GameInfo::has_scenario(std::string_view scenario) const {
+  return std::any_of(scenarios.begin(), scenarios.end(), [&](const auto& s) { return s.id == scenario; });
+}
+
+nlohmann::json GameResult::to_json() const {
+  return {{"winner", winner ? nlohmann::json(*winner) : nlohmann::json(nullptr)},
+          {"draw", draw()},
+          {"score", score},
+          {"summary", summary}};
+}
+
+}  // namespace warpath::engine

@@ -1,0 +1,109 @@
+#pragma once
+// The one interface through which the server, the tools and the tests know a game module.
+// A module is stateless: every function takes the game state it works on.
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/action.hpp"
+#include "engine/core/rng.hpp"
+
+namespace warpath::engine {
+
+inline constexpr std::string_view spectator_seat = "spectator";
+
+struct ScenarioInfo {
+  std::string id;
+  std::string name;
+};
+
+struct OptionInfo {
+  std::string id;
+  std::string description;
+  nlohmann::json default_value;
+};
+
+struct GameInfo {
+  std::string title_id;
+  std::string display_name;
+  std::vector<std::string> roles;
+  std::vector<ScenarioInfo> scenarios;
+  std::vector<OptionInfo> options;
+
+  nlohmann::json to_json() const;
+  bool has_role(std::string_view role) const;
+  bool has_scenario(std::string_view scenario) const;
+};
+
+struct GameResult {
+  std::optional<std::string> winner;  // empty for a draw
+  nlohmann::json score;               // module-defined final score
+  std::string summary;                // one readable line
+
+  bool draw() const { return !winner.has_value(); }
+  nlohmann::json to_json() const;
+};
+
+// What applying one action did that matters to undo: an action that rolled dice, drew from a
+// hidden deck or otherwise showed a player something new cannot be taken back.
+struct ApplyReport {
+  bool used_randomness = false;
+  bool revealed_hidden = false;
+};
+
+// A game position. Value semantics through clone(); to_json() must be lossless so that
+// GameModule::load(to_json()) reproduces a state whose to_json() is identical.
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+  virtual nlohmann::json to_json() const = 0;
+};
+
+// Thrown by setup() for an unknown scenario or bad options.
+class SetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class GameModule {
+ public:
+  virtual ~GameModule() = default;
+
+  virtual const GameInfo& info() const = 0;
+
+  virtual std::unique_ptr<GameState> setup(const std::string& scenario, const nlohmann::json& options,
+                                           std::uint64_t seed) const = 0;
+  virtual std::unique_ptr<GameState> load(const nlohmann::json& state_json) const = 0;
+
+  // Everything `seat` (a role or "spectator") may see and nothing else, with a readable
+  // "prompt" and "actions" = legal_actions(state, seat).
+  virtual nlohmann::json view(const GameState& state, std::string_view seat) const = 0;
+  // {verb: true | [args...]}; empty object when the seat may not act now.
+  virtual nlohmann::json legal_actions(const GameState& state, std::string_view seat) const = 0;
+  // Roles that may act now; empty once the game is over.
+  virtual std::vector<std::string> active_roles(const GameState& state) const = 0;
+
+  // Applies a listed action in place. May throw ActionRejected; the caller passes a copy.
+  virtual ApplyReport apply(GameState& state, std::string_view role, const Action& action) const = 0;
+
+  virtual std::optional<GameResult> result(const GameState& state) const = 0;
+
+  // A state that `seat` cannot tell apart from `state`: everything hidden from that seat
+  // (other hands, deck order, future dice) is dealt anew from `rng`. Leak tests compare
+  // view(state, seat) with view(redeal_hidden(state, seat), seat).
+  virtual std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view seat,
+                                                   Rng& rng) const = 0;
+
+  // Counters of rule events for playout reports (battles, raids, ...): {name: count}.
+  virtual nlohmann::json rule_events(const GameState&) const { return nlohmann::json::object(); }
+  // How much a random player should favour an action (events over activations, say).
+  virtual double playout_weight(const GameState&, std::string_view /*role*/, const Action&) const { return 1.0; }
+};
+
+}  // namespace warpath::engine

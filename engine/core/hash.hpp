@@ -1,0 +1,18 @@
+#pragma once
+// Content hashes used to check that two JSON documents (states, views) are identical.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace warpath::engine {
+
+// 64-bit FNV-1a. Not a security hash: it detects divergence between a replay and the original,
+// or between a client's patched view and the server's. Cheap to re-implement in a browser.
+std::uint64_t fnv1a64(std::string_view bytes);
+
+// Hash of the canonical dump of a document (nlohmann sorts object keys), as 16 hex digits.
+std::string json_hash(const nlohmann::json& document);
+
+}  // namespace warpath::engine

@@ -1,0 +1,91 @@
+#include "engine/core/match.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace warpath::engine {
+
+Match::Match(const GameModule& module, std::unique_ptr<GameState> state, std::uint64_t version)
+    : module_(&module), state_(std::move(state)), version_(version), barrier_state_(state_->clone()) {}
+
+Match::Match(const Match& other)
+    : module_(other.module_),
+      state_(other.state_->clone()),
+      version_(other.version_),
+      barrier_state_(other.barrier_state_->clone()),
+      since_barrier_(other.since_barrier_),
+      last_was_barrier_(other.last_was_barrier_) {}
+
+Match Match::start(const GameModule& module, const std::string& scenario, const nlohmann::json& options,
+                   std::uint64_t seed) {
+  return Match(module, module.setup(scenario, options, seed));
+}
+
+bool Match::is_over() const { return module_->result(*state_).has_value(); }
+
+bool Match::can_undo(std::string_view role) const {
+  return !since_barrier_.empty() && since_barrier_.back().role == role;
+}
+
+nlohmann::json Match::legal_actions(std::string_view seat) const {
+  nlohmann::json actions = module_->legal_actions(*state_, seat);
+  if (can_undo(seat)) actions[std::string(undo_verb)] = true;
+  return actions;
+}
+
+nlohmann::json Match::view(std::string_view seat) const {
+  nlohmann::json v = module_->view(*state_, seat);
+  if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
+  return v;
+}
+
+std::optional<ActionError> Match::play(std::string_view role, const Action& action) {
+  if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
+  if (action.verb == undo_verb) return undo(role);
+  const auto before = module_->active_roles(*state_);
+  if (std::find(before.begin(), before.end(), role) == before.end())
+    return ActionError{ErrorCode::not_your_turn, "it is not " + std::string(role) + "'s turn to act"};
+  if (!is_listed(module_->legal_actions(*state_, role), action))
+    return ActionError{ErrorCode::illegal_action, "'" + action.verb + " " +
+                                                      (action.arg.is_null() ? std::string() : action.arg.dump()) +
+                                                      "' is not a legal action now"};
+  auto next = state_->clone();
+  ApplyReport report;
+  try {
+    report = module_->apply(*next, role, action);
+  } catch (const ActionRejected& rejected) {
+    return ActionError{rejected.code(), rejected.what()};
+  }
+  // Handing the turn to someone else closes the window too: the opponent has seen the move.
+  const bool barrier =
+      report.used_randomness || report.revealed_hidden || module_->active_roles(*next) != before;
+  state_ = std::move(next);
+  ++version_;
+  last_was_barrier_ = barrier;
+  if (barrier) {
+    barrier_state_ = state_->clone();
+    since_barrier_.clear();
+  } else {
+    since_barrier_.push_back(Move{std::string(role), action});
+  }
+  return std::nullopt;
+}
+
+std::optional<ActionError> Match::undo(std::string_view role) {
+  if (!can_undo(role)) return ActionError{ErrorCode::undo_not_allowed, "there is no move of yours to take back"};
+  since_barrier_.pop_back();
+  auto rebuilt = barrier_state_->clone();
+  for (const auto& move : since_barrier_) module_->apply(*rebuilt, move.role, move.action);
+  state_ = std::move(rebuilt);
+  ++version_;
+  last_was_barrier_ = false;
+  return std::nullopt;
+}
+
+void Match::replay(const Move& move) {
+  if (auto error = play(move.role, move.action))
+    throw std::runtime_error("recorded move " + std::to_string(version_ + 1) + " (" + move.role + " " +
+                             move.action.verb + ") was refused on replay: " + error->message);
+}
+
+}  // namespace warpath::engine

@@ -1,0 +1,75 @@
+#pragma once
+// A game in progress as the framework sees it: the module's state, the move count (version),
+// the legality check every action passes before the module sees it, and undo.
+//
+// Undo is done by replay: the match keeps the state reached at the last undo barrier and the
+// moves made since; taking one back rebuilds from that state without the last move. An undo is
+// itself a move of the history, so the history only ever grows.
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace warpath::engine {
+
+inline constexpr std::string_view undo_verb = "undo";
+
+struct Move {
+  std::string role;
+  Action action;
+};
+
+class Match {
+ public:
+  // A match continuing from `state` after `version` moves, with nothing to undo (a fresh
+  // setup or a snapshot taken at a barrier).
+  Match(const GameModule& module, std::unique_ptr<GameState> state, std::uint64_t version = 0);
+  Match(const Match& other);
+  Match& operator=(const Match&) = delete;
+  Match(Match&&) = default;
+
+  static Match start(const GameModule& module, const std::string& scenario, const nlohmann::json& options,
+                     std::uint64_t seed);
+
+  const GameModule& module() const { return *module_; }
+  const GameState& state() const { return *state_; }
+  std::uint64_t version() const { return version_; }
+  bool is_over() const;
+  std::optional<GameResult> result() const { return module_->result(*state_); }
+  std::vector<std::string> active_roles() const { return module_->active_roles(*state_); }
+
+  // No move can be undone: the state alone describes the match (snapshots are taken here).
+  bool at_barrier() const { return since_barrier_.empty(); }
+  bool can_undo(std::string_view role) const;
+  // True when the last accepted move closed the undo window.
+  bool last_move_was_barrier() const { return last_was_barrier_; }
+
+  // The module's legal actions for the seat plus `undo` when the seat may take a move back.
+  nlohmann::json legal_actions(std::string_view seat) const;
+  // The module's view with those actions.
+  nlohmann::json view(std::string_view seat) const;
+
+  // Validates and applies one move (verb "undo" takes back the role's last move). On error
+  // nothing changes. On success version() grows by one.
+  std::optional<ActionError> play(std::string_view role, const Action& action);
+  // Replays a recorded move; a recorded move that is refused means the history is corrupt.
+  void replay(const Move& move);
+
+ private:
+  std::optional<ActionError> undo(std::string_view role);
+
+  const GameModule* module_;
+  std::unique_ptr<GameState> state_;
+  std::uint64_t version_;
+  std::unique_ptr<GameState> barrier_state_;
+  std::vector<Move> since_barrier_;
+  bool last_was_barrier_ = true;
+};
+
+}  // namespace warpath::engine

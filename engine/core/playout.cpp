@@ -1,0 +1,166 @@
+#include "engine/core/playout.hpp"
+
+#include <chrono>
+#include <vector>
+
+#include "engine/core/hash.hpp"
+#include "engine/core/match.hpp"
+
+namespace warpath::engine {
+namespace {
+
+using nlohmann::json;
+
+struct Tally {
+  std::uint64_t games = 0, actions = 0, errors = 0, stuck = 0, replay_mismatches = 0, roundtrip_mismatches = 0,
+                leaks = 0, unfinished = 0, view_samples = 0, view_bytes = 0;
+  json results = json::object();
+  json rule_events = json::object();
+  json first_problems = json::array();
+
+  void problem(std::uint64_t seed, const std::string& what) {
+    if (first_problems.size() < 10) first_problems.push_back({{"seed", seed}, {"problem", what}});
+  }
+};
+
+std::vector<std::string> seats_of(const GameModule& module) {
+  std::vector<std::string> seats = module.info().roles;
+  seats.emplace_back(spectator_seat);
+  return seats;
+}
+
+Action pick_action(const GameModule& module, const Match& match, const std::string& role, const json& legal,
+                   double undo_weight, Rng& rng) {
+  std::vector<Action> choices;
+  std::vector<double> weights;
+  for (const auto& [verb, args] : legal.items()) {
+    if (args.is_boolean()) {
+      choices.push_back({verb, nullptr});
+    } else {
+      for (const auto& arg : args) choices.push_back({verb, arg});
+    }
+  }
+  double total = 0;
+  for (const auto& a : choices) {
+    const double w = a.verb == undo_verb ? undo_weight : module.playout_weight(match.state(), role, a);
+    weights.push_back(w);
+    total += w;
+  }
+  // 2^-32 resolution is plenty for choosing among a few hundred actions.
+  double x = total * (static_cast<double>(rng.next_u64() >> 32) / 4294967296.0);
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (x < weights[i]) return choices[i];
+    x -= weights[i];
+  }
+  return choices.back();
+}
+
+void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& tally, std::uint64_t seed) {
+  for (const auto& seat : seats_of(module)) {
+    const json view = module.view(match.state(), seat);
+    tally.view_bytes += view.dump().size();
+    ++tally.view_samples;
+    auto twin = module.redeal_hidden(match.state(), seat, rng);
+    if (module.view(*twin, seat) != view) {
+      ++tally.leaks;
+      tally.problem(seed, "view of " + seat + " at move " + std::to_string(match.version()) +
+                              " changes when hidden information is dealt anew");
+    }
+  }
+}
+
+void play_one(const GameModule& module, const PlayoutOptions& options, std::uint64_t seed, Tally& tally) {
+  Match match = Match::start(module, options.scenario, options.options, seed);
+  Rng chooser(seed ^ 0x5eed5eed5eed5eedULL);
+  Rng redealer(seed ^ 0x1ea61ea61ea61ea6ULL);
+  std::vector<Move> moves;
+  bool stuck = false;
+  while (!match.is_over() && static_cast<int>(moves.size()) < options.max_actions_per_game) {
+    const auto roles = match.active_roles();
+    std::string role;
+    json legal;
+    if (!roles.empty()) {
+      role = roles[chooser.below(static_cast<std::uint32_t>(roles.size()))];
+      legal = match.legal_actions(role);
+    }
+    if (roles.empty() || legal.empty()) {
+      stuck = true;
+      break;
+    }
+    const Action action = pick_action(module, match, role, legal, options.undo_weight, chooser);
+    if (auto error = match.play(role, action)) {
+      ++tally.errors;
+      tally.problem(seed, "listed action refused: " + action.verb + " " + action.arg.dump() + ": " + error->message);
+      return;
+    }
+    moves.push_back({role, action});
+    if (options.leak_check_every > 0 && moves.size() % static_cast<std::size_t>(options.leak_check_every) == 0)
+      check_views(module, match, redealer, tally, seed);
+  }
+  tally.actions += moves.size();
+  if (options.leak_check_every > 0) check_views(module, match, redealer, tally, seed);
+  if (stuck) {
+    ++tally.stuck;
+    tally.problem(seed, "no seat may act at move " + std::to_string(match.version()));
+  } else if (!match.is_over()) {
+    ++tally.unfinished;
+  }
+  if (auto result = match.result()) {
+    const std::string key = result->winner ? *result->winner : "draw";
+    const std::int64_t so_far = tally.results.value(key, std::int64_t{0});
+    tally.results[key] = so_far + 1;
+  }
+  const json events = module.rule_events(match.state());
+  for (const auto& [name, count] : events.items()) {
+    const std::int64_t so_far = tally.rule_events.value(name, std::int64_t{0});
+    tally.rule_events[name] = so_far + count.get<std::int64_t>();
+  }
+
+  const json final_state = match.state().to_json();
+  if (module.load(final_state)->to_json() != final_state) {
+    ++tally.roundtrip_mismatches;
+    tally.problem(seed, "state JSON does not round-trip");
+  }
+  Match replayed = Match::start(module, options.scenario, options.options, seed);
+  for (const auto& move : moves) replayed.replay(move);
+  if (json_hash(replayed.state().to_json()) != json_hash(final_state)) {
+    ++tally.replay_mismatches;
+    tally.problem(seed, "replaying the action list gives another state");
+  }
+}
+
+}  // namespace
+
+json run_playouts(const GameModule& module, const PlayoutOptions& options) {
+  Tally tally;
+  const auto started = std::chrono::steady_clock::now();
+  for (int i = 0; i < options.games; ++i) {
+    const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(i);
+    try {
+      play_one(module, options, seed, tally);
+    } catch (const std::exception& e) {
+      ++tally.errors;
+      tally.problem(seed, std::string("exception: ") + e.what());
+    }
+    ++tally.games;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return {{"title", module.info().title_id},
+          {"scenario", options.scenario},
+          {"games", tally.games},
+          {"actions", tally.actions},
+          {"seconds", seconds},
+          {"actions_per_second", seconds > 0 ? static_cast<double>(tally.actions) / seconds : 0.0},
+          {"errors", tally.errors},
+          {"stuck", tally.stuck},
+          {"unfinished", tally.unfinished},
+          {"replay_mismatches", tally.replay_mismatches},
+          {"roundtrip_mismatches", tally.roundtrip_mismatches},
+          {"leaks", tally.leaks},
+          {"mean_view_bytes", tally.view_samples ? tally.view_bytes / tally.view_samples : 0},
+          {"results", tally.results},
+          {"rule_events", tally.rule_events},
+          {"first_problems", tally.first_problems}};
+}
+
+}  // namespace warpath::engine

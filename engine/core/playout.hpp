@@ -1,0 +1,30 @@
+#pragma once
+// Random legal games played in process: the engine's robustness check and benchmark. Each game
+// is also replayed from its action list, its state round-tripped through JSON, and its views
+// checked for hidden information.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/core/game.hpp"
+
+namespace warpath::engine {
+
+struct PlayoutOptions {
+  std::string scenario;
+  nlohmann::json options = nlohmann::json::object();
+  int games = 100;
+  std::uint64_t seed = 1;
+  int max_actions_per_game = 20000;
+  // Views are checked for leaks after every Nth action and at the end (0: never).
+  int leak_check_every = 1;
+  // Relative weight of `undo` among a seat's legal actions.
+  double undo_weight = 0.05;
+};
+
+// {games, actions, seconds, errors, stuck, replay_mismatches, roundtrip_mismatches, leaks,
+//  unfinished, mean_view_bytes, results, rule_events, first_problems}
+nlohmann::json run_playouts(const GameModule& module, const PlayoutOptions& options);
+
+}  // namespace warpath::engine

@@ -1,0 +1,98 @@
+#include "protocol/client_message.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/frame_check.hpp"
+#include "protocol/limits.hpp"
+
+namespace warpath::protocol {
+namespace {
+
+using nlohmann::json;
+
+struct FieldError {
+  std::string message;
+};
+
+const json& field(const json& j, const char* name) {
+  auto it = j.find(name);
+  if (it == j.end()) throw FieldError{std::string("missing field '") + name + "'"};
+  return *it;
+}
+
+GameId game_field(const json& j) {
+  const json& g = field(j, "game");
+  if (!g.is_number_integer() || g.get<GameId>() <= 0) throw FieldError{"'game' must be a positive integer"};
+  return g.get<GameId>();
+}
+
+std::uint64_t version_field(const json& j) {
+  const json& v = field(j, "version");
+  if (!v.is_number_integer() || v.get<std::int64_t>() < 0) throw FieldError{"'version' must be an integer >= 0"};
+  return v.get<std::uint64_t>();
+}
+
+std::string string_field(const json& j, const char* name, std::size_t max_chars, bool required) {
+  auto it = j.find(name);
+  if (it == j.end() || it->is_null()) {
+    if (required) throw FieldError{std::string("missing field '") + name + "'"};
+    return {};
+  }
+  if (!it->is_string()) throw FieldError{std::string("'") + name + "' must be a string"};
+  const auto& s = it->get_ref<const std::string&>();
+  if (s.size() > max_chars) throw FieldError{std::string("'") + name + "' is too long"};
+  return s;
+}
+
+std::string ref_field(const json& j) { return string_field(j, "ref", max_ref_chars, false); }
+
+engine::Action action_fields(const json& j) {
+  engine::Action a;
+  a.verb = string_field(j, "verb", 64, true);
+  if (auto it = j.find("arg"); it != j.end()) a.arg = *it;
+  if (!engine::is_well_formed(a)) throw FieldError{"'arg' must be null, a string or an integer"};
+  return a;
+}
+
+ClientMessage by_type(const std::string& type, const json& j) {
+  if (type == "hello") return Hello{string_field(j, "token", 256, false), string_field(j, "client", 128, false)};
+  if (type == "join")
+    return Join{game_field(j), string_field(j, "seat", 64, true), string_field(j, "token", 256, false)};
+  if (type == "leave") return Leave{game_field(j)};
+  if (type == "action") return ActionRequest{game_field(j), version_field(j), action_fields(j), ref_field(j)};
+  if (type == "undo") return UndoRequest{game_field(j), version_field(j), ref_field(j)};
+  if (type == "resync") return Resync{game_field(j), version_field(j)};
+  if (type == "chat") {
+    auto text = string_field(j, "text", max_chat_chars * 4, true);
+    if (text.empty()) throw FieldError{"'text' is empty"};
+    return Chat{game_field(j), std::move(text)};
+  }
+  if (type == "ping") return Ping{ref_field(j)};
+  throw ProtocolError{"unknown_type", "unknown message type '" + type + "'", ref_field(j)};
+}
+
+}  // namespace
+
+ParseResult parse_client_message(std::string_view frame) {
+  if (frame.size() > max_message_bytes)
+    return ProtocolError{"frame_too_large", "messages are limited to 65536 bytes", {}};
+  if (!is_valid_utf8(frame)) return ProtocolError{"invalid_utf8", "the message is not valid UTF-8", {}};
+  if (nests_deeper_than(frame, max_json_depth))
+    return ProtocolError{"too_deep", "the message nests deeper than 32 levels", {}};
+  json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return ProtocolError{"invalid_json", "the message is not valid JSON", {}};
+  if (!j.is_object()) return ProtocolError{"bad_message", "a message is a JSON object", {}};
+  std::string ref;
+  try {
+    ref = ref_field(j);
+    const json& type = field(j, "type");
+    if (!type.is_string()) throw FieldError{"'type' must be a string"};
+    return by_type(type.get<std::string>(), j);
+  } catch (const FieldError& e) {
+    return ProtocolError{"bad_message", e.message, ref};
+  } catch (const ProtocolError& e) {
+    return e;
+  }
+}
+
+}  // namespace warpath::protocol

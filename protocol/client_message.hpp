@@ -1,0 +1,64 @@
+#pragma once
+// Messages a client sends, parsed and checked field by field. Anything that does not parse into
+// one of these becomes a ProtocolError that the server sends back as an `error` message.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/core/action.hpp"
+
+namespace warpath::protocol {
+
+using GameId = std::int64_t;
+
+struct Hello {
+  std::string token;  // optional seat token used by later joins
+  std::string client;
+};
+struct Join {
+  GameId game;
+  std::string seat;  // a role or "spectator"
+  std::string token;
+};
+struct Leave {
+  GameId game;
+};
+struct ActionRequest {
+  GameId game;
+  std::uint64_t version;  // the version the client acted on
+  engine::Action action;
+  std::string ref;
+};
+struct UndoRequest {
+  GameId game;
+  std::uint64_t version;
+  std::string ref;
+};
+struct Resync {
+  GameId game;
+  std::uint64_t version;  // the last version the client holds
+};
+struct Chat {
+  GameId game;
+  std::string text;
+};
+struct Ping {
+  std::string ref;
+};
+
+using ClientMessage = std::variant<Hello, Join, Leave, ActionRequest, UndoRequest, Resync, Chat, Ping>;
+
+struct ProtocolError {
+  std::string code;  // invalid_utf8, invalid_json, too_deep, frame_too_large, unknown_type, bad_message
+  std::string message;
+  std::string ref;  // echoed when the message had a readable ref
+};
+
+using ParseResult = std::variant<ClientMessage, ProtocolError>;
+
+// Parses one text or binary frame.
+ParseResult parse_client_message(std::string_view frame);
+
+}  // namespace warpath::protocol

@@ -1,0 +1,16 @@
+#pragma once
+#include <cstddef>
+
+namespace warpath::protocol {
+
+inline constexpr int protocol_version = 1;
+// Largest client message accepted; a larger one is drained and answered with an error.
+inline constexpr std::size_t max_message_bytes = 64 * 1024;
+// Deepest JSON nesting accepted; deeper documents are refused before they are parsed.
+inline constexpr int max_json_depth = 32;
+inline constexpr std::size_t max_chat_chars = 1000;
+inline constexpr std::size_t max_ref_chars = 64;
+// Patches kept per seat so that a client that missed a few messages catches up without a snapshot.
+inline constexpr std::size_t seat_patch_history = 64;
+
+}  // namespace warpath::protocol

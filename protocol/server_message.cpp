@@ -1,0 +1,58 @@
+#include "protocol/server_message.hpp"
+
+#include "protocol/limits.hpp"
+
+namespace warpath::protocol {
+
+using nlohmann::json;
+
+Frame make_frame(const json& message) { return std::make_shared<const std::string>(message.dump()); }
+
+Frame welcome_message() {
+  return make_frame({{"type", "welcome"}, {"server", "warpath"}, {"protocol", protocol_version}});
+}
+
+Frame snapshot_message(GameId game, std::string_view seat, std::uint64_t version, const json& view,
+                       std::string_view hash) {
+  return make_frame(
+      {{"type", "snapshot"}, {"game", game}, {"seat", seat}, {"version", version}, {"view", view}, {"hash", hash}});
+}
+
+Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, const json& ops,
+                    std::string_view hash) {
+  return make_frame({{"type", "patch"},
+                     {"game", game},
+                     {"seat", seat},
+                     {"from", from},
+                     {"to", to},
+                     {"ops", ops},
+                     {"hash", hash}});
+}
+
+Frame ack_message(std::string_view ref, GameId game, std::uint64_t version) {
+  return make_frame({{"type", "ack"}, {"ref", ref}, {"game", game}, {"version", version}});
+}
+
+Frame error_message(std::string_view code, std::string_view message, std::string_view ref, GameId game,
+                    std::int64_t version) {
+  json j = {{"type", "error"}, {"code", code}, {"message", message}, {"ref", ref}};
+  if (game > 0) j["game"] = game;
+  if (version >= 0) j["version"] = version;
+  return make_frame(j);
+}
+
+Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time) {
+  return make_frame({{"type", "chat"}, {"game", game}, {"seat", seat}, {"text", text}, {"time", time}});
+}
+
+Frame presence_message(GameId game, const json& seats) {
+  return make_frame({{"type", "presence"}, {"game", game}, {"seats", seats}});
+}
+
+Frame game_over_message(GameId game, std::uint64_t version, const json& result) {
+  return make_frame({{"type", "game_over"}, {"game", game}, {"version", version}, {"result", result}});
+}
+
+Frame pong_message(std::string_view ref) { return make_frame({{"type", "pong"}, {"ref", ref}}); }
+
+}  // namespace warpath::protocol

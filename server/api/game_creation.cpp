@@ -1,0 +1,46 @@
+#include "server/api/game_creation.hpp"
+
+#include "server/util/secrets.hpp"
+#include "server/util/sha256.hpp"
+
+namespace warpath::server {
+
+using nlohmann::json;
+
+void create_game(ServerContext& context, GameRequest request, std::function<void(CreationResult)> done) {
+  const auto* module = context.games.find(request.title);
+  if (!module) return done(RoomError{"unknown_title", "no game module has the title '" + request.title + "'"});
+  if (request.scenario.empty()) request.scenario = module->info().scenarios.front().id;
+  const std::uint64_t seed = request.seed.value_or(new_game_seed());
+  storage::NewGame game{module->info().title_id, request.scenario, request.options, seed, json::array(), {}};
+  try {
+    auto state = module->setup(request.scenario, request.options, seed);
+    game.active_roles = module->active_roles(*state);
+  } catch (const std::exception& e) {
+    return done(RoomError{"bad_setup", e.what()});
+  }
+  CreatedGame created{0, json::object()};
+  for (const auto& role : module->info().roles) {
+    const std::string token = new_seat_token();
+    created.tokens[role] = token;
+    game.token_hashes[role] = sha256_hex(token);
+  }
+  auto id = std::make_shared<protocol::GameId>(0);
+  context.commits.submit(storage::GameStore::create_game(std::move(game), id),
+                         [done, id, created](std::optional<std::string> error) mutable {
+                           if (error) return done(RoomError{"storage_error", *error});
+                           created.id = *id;
+                           done(created);
+                         });
+}
+
+json seat_links(const std::string& origin, const CreatedGame& game) {
+  json links = json::object();
+  const std::string page = origin + "/game.html?game=" + std::to_string(game.id);
+  for (const auto& [role, token] : game.tokens.items())
+    links[role] = page + "#seat=" + role + "&token=" + token.get<std::string>();
+  links["spectator"] = page + "#seat=spectator";
+  return links;
+}
+
+}  // namespace warpath::server

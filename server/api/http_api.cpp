@@ -1,0 +1,200 @@
+#include "server/api/http_api.hpp"
+
+#include <charconv>
+#include <map>
+
+#include "protocol/frame_check.hpp"
+#include "protocol/limits.hpp"
+#include "server/api/game_creation.hpp"
+#include "server/api/static_files.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::server {
+
+namespace http = boost::beast::http;
+using nlohmann::json;
+
+namespace {
+
+http::status status_of(const std::string& code) {
+  static const std::map<std::string, http::status> statuses = {
+      {"bad_token", http::status::unauthorized},        {"unknown_game", http::status::not_found},
+      {"not_found", http::status::not_found},           {"unknown_title", http::status::not_found},
+      {"stale_version", http::status::conflict},        {"not_your_turn", http::status::conflict},
+      {"illegal_action", http::status::conflict},       {"undo_not_allowed", http::status::conflict},
+      {"game_over", http::status::conflict}, {"bad_setup", http::status::bad_request},            {"frame_too_large", http::status::payload_too_large},
+      {"storage_error", http::status::service_unavailable}, {"overloaded", http::status::service_unavailable},
+      {"method_not_allowed", http::status::method_not_allowed}, {"internal_error", http::status::internal_server_error}};
+  auto it = statuses.find(code);
+  return it == statuses.end() ? http::status::bad_request : it->second;
+}
+
+std::string bearer_token(const HttpRequest& request) {
+  auto it = request.find(http::field::authorization);
+  if (it == request.end()) return {};
+  std::string_view value = it->value();
+  constexpr std::string_view prefix = "Bearer ";
+  if (value.substr(0, prefix.size()) != prefix) return {};
+  return std::string(value.substr(prefix.size()));
+}
+
+// The body as a JSON object, or an error response.
+std::optional<json> json_body(const HttpRequest& request, Respond& respond) {
+  const std::string& body = request.body();
+  std::string problem;
+  if (!protocol::is_valid_utf8(body)) problem = "invalid_utf8";
+  else if (protocol::nests_deeper_than(body, protocol::max_json_depth)) problem = "too_deep";
+  json parsed = problem.empty() ? json::parse(body, nullptr, false) : json();
+  if (problem.empty() && (parsed.is_discarded() || !parsed.is_object())) problem = "invalid_json";
+  if (!problem.empty()) {
+    respond(error_response(request, problem, "the body must be a JSON object"));
+    return std::nullopt;
+  }
+  return parsed;
+}
+
+std::string origin_of(const HttpRequest& request) {
+  auto host = request.find(http::field::host);
+  return "http://" + std::string(host == request.end() ? "localhost" : std::string_view(host->value()));
+}
+
+json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
+  return {{"game", game}, {"seat", answer.seat}, {"version", answer.version}, {"view", answer.view}, {"hash", answer.hash}};
+}
+
+void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
+  if (answer.error) {
+    json body = {{"error", {{"code", answer.error->code}, {"message", answer.error->message}}}};
+    if (!answer.seat.empty()) body["error"]["version"] = answer.version;
+    return respond(json_response(request, status_of(answer.error->code), body));
+  }
+  respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
+}
+
+void create_game_route(ServerContext& context, const HttpRequest& request, Respond respond) {
+  auto body = json_body(request, respond);
+  if (!body) return;
+  GameRequest game;
+  const auto title = body->find("title");
+  if (title == body->end() || !title->is_string()) return respond(error_response(request, "bad_message", "'title' must be a string"));
+  game.title = title->get<std::string>();
+  if (auto s = body->find("scenario"); s != body->end()) {
+    if (!s->is_string()) return respond(error_response(request, "bad_message", "'scenario' must be a string"));
+    game.scenario = s->get<std::string>();
+  }
+  if (auto o = body->find("options"); o != body->end() && !o->is_null()) {
+    if (!o->is_object()) return respond(error_response(request, "bad_message", "'options' must be an object"));
+    game.options = *o;
+  }
+  if (auto seed = body->find("seed"); seed != body->end() && !seed->is_null()) {
+    if (!seed->is_number_integer() || seed->get<std::int64_t>() < 0)
+      return respond(error_response(request, "bad_message", "'seed' must be a non-negative integer"));
+    game.seed = seed->get<std::uint64_t>();
+  }
+  const std::string origin = origin_of(request);
+  create_game(context, std::move(game), [request, respond, origin](CreationResult result) {
+    if (auto* error = std::get_if<RoomError>(&result)) return respond(error_response(request, error->code, error->message));
+    const auto& created = std::get<CreatedGame>(result);
+    respond(json_response(request, http::status::created,
+                          {{"id", created.id}, {"seats", created.tokens}, {"links", seat_links(origin, created)}}));
+  });
+}
+
+void submit_action(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {
+  auto body = json_body(request, respond);
+  if (!body) return;
+  const auto version = body->find("version");
+  if (version == body->end() || !version->is_number_integer() || version->get<std::int64_t>() < 0)
+    return respond(error_response(request, "bad_message", "'version' must be an integer >= 0"));
+  engine::Action action{body->value("verb", ""), body->value("arg", json())};
+  if (action.verb.empty()) return respond(error_response(request, "bad_message", "missing field 'verb'"));
+  if (!engine::is_well_formed(action))
+    return respond(error_response(request, "malformed", "'arg' must be null, a string or an integer"));
+  const std::string token = bearer_token(request);
+  if (token.empty()) return respond(error_response(request, "bad_token", "send the seat token as a Bearer token"));
+  RoomHandle room = context.rooms.acquire(game);
+  room->act_for_token(room, token, version->get<std::uint64_t>(), std::move(action),
+                      [request, game, respond](SeatAnswer answer) {
+                        respond_seat_answer(request, game, respond, std::move(answer));
+                      });
+}
+
+std::optional<protocol::GameId> parse_id(std::string_view text) {
+  protocol::GameId id = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || end != text.data() + text.size() || id <= 0) return std::nullopt;
+  return id;
+}
+
+void game_routes(ServerContext& context, const HttpRequest& request, std::string_view rest, Respond respond) {
+  const auto slash = rest.find('/');
+  const auto id = parse_id(rest.substr(0, slash));
+  if (!id) return respond(error_response(request, "unknown_game", "no such game"));
+  const std::string_view tail = slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
+  const auto method = request.method();
+  if (tail.empty() && method == http::verb::get) {
+    auto record = context.store.game(*id);
+    if (!record) return respond(error_response(request, "unknown_game", "no such game"));
+    return respond(json_response(request, http::status::ok, record->to_json()));
+  }
+  if (tail == "/view" && method == http::verb::get) {
+    RoomHandle room = context.rooms.acquire(*id);
+    return room->view_for_token(room, bearer_token(request), [request, id = *id, respond](SeatAnswer answer) {
+      respond_seat_answer(request, id, respond, std::move(answer));
+    });
+  }
+  if (tail == "/actions" && method == http::verb::post) return submit_action(context, request, *id, respond);
+  respond(error_response(request, "not_found", "no such resource"));
+}
+
+}  // namespace
+
+HttpResponse json_response(const HttpRequest& request, http::status status, const json& body) {
+  HttpResponse res{status, request.version()};
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(request.keep_alive());
+  res.body() = body.dump();
+  res.prepare_payload();
+  return res;
+}
+
+HttpResponse error_response(const HttpRequest& request, const std::string& code, const std::string& message) {
+  return json_response(request, status_of(code), {{"error", {{"code", code}, {"message", message}}}});
+}
+
+void handle_http(ServerContext& context, const HttpRequest& request, Respond respond) {
+  try {
+    std::string_view target = request.target();
+    target = target.substr(0, target.find('?'));
+    const auto method = request.method();
+    if (target == "/healthz")
+      return respond(json_response(request, http::status::ok,
+                                   {{"status", "ok"},
+                                    {"rooms_loaded", context.rooms.loaded()},
+                                    {"websockets", context.open_websockets.load()}}));
+    if (target == "/api/titles") {
+      json titles = json::array();
+      for (const auto* module : context.games.all()) titles.push_back(module->info().to_json());
+      return respond(json_response(request, http::status::ok, {{"titles", titles}}));
+    }
+    if (target == "/api/games") {
+      if (method == http::verb::post) return create_game_route(context, request, std::move(respond));
+      json games = json::array();
+      for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
+      return respond(json_response(request, http::status::ok, {{"games", games}}));
+    }
+    constexpr std::string_view games_prefix = "/api/games/";
+    if (target.starts_with(games_prefix))
+      return game_routes(context, request, target.substr(games_prefix.size()), std::move(respond));
+    if (target.starts_with("/api/")) return respond(error_response(request, "not_found", "no such resource"));
+    if (method != http::verb::get && method != http::verb::head)
+      return respond(error_response(request, "method_not_allowed", "only GET serves files"));
+    respond(serve_static_file(context.web_root, request));
+  } catch (const std::exception& e) {
+    log_error(std::string("HTTP handler failed: ") + e.what());
+    respond(error_response(request, "internal_error", "the server failed to answer"));
+  }
+}
+
+}  // namespace warpath::server

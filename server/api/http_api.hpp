@@ -1,0 +1,22 @@
+#pragma once
+// The HTTP routes: health, titles, game creation and listing, views and actions for
+// asynchronous play, and the static web client. Answers may come later (after a commit) through
+// the respond callback, on any thread.
+
+#include <boost/beast/http.hpp>
+#include <functional>
+
+#include "server/net/server_context.hpp"
+
+namespace warpath::server {
+
+using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
+using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
+using Respond = std::function<void(HttpResponse)>;
+
+void handle_http(ServerContext& context, const HttpRequest& request, Respond respond);
+
+HttpResponse json_response(const HttpRequest& request, boost::beast::http::status status, const nlohmann::json& body);
+HttpResponse error_response(const HttpRequest& request, const std::string& code, const std::string& message);
+
+}  // namespace warpath::server

@@ -1,0 +1,42 @@
+// warpath: the game server and its tools, one binary with subcommands.
+
+#include <iostream>
+#include <map>
+#include <functional>
+
+#include "server/app/commands.hpp"
+
+namespace {
+
+constexpr const char* usage = R"(usage: warpath COMMAND [flags]
+
+commands:
+  serve     run the HTTP + WebSocket server
+            --port P (WARPATH_PORT, 8080)   --bind ADDR (WARPATH_BIND, 0.0.0.0)
+            --db FILE (WARPATH_DB, ./var/warpath.db)   --threads N (WARPATH_THREADS, cores)
+            --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)
+            --snapshot-every N (WARPATH_SNAPSHOT_EVERY, 50)   --no-demo
+  replay    rebuild a stored game from move 0, checking every snapshot hash
+            --db FILE --game N            exit 1 on a mismatch
+  playout   play random legal games in process and print a JSON report
+            --game TITLE --scenario S --games N --seed K [--options JSON] [--leak-every N]
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
+      {"serve", warpath::app::serve_command},
+      {"replay", warpath::app::replay_command},
+      {"playout", warpath::app::playout_command}};
+  if (argc < 2 || !commands.count(argv[1])) {
+    std::cerr << usage;
+    return argc < 2 ? 2 : (std::string(argv[1]) == "--help" ? 0 : 2);
+  }
+  try {
+    return commands.at(argv[1])(std::vector<std::string>(argv + 2, argv + argc));
+  } catch (const std::exception& e) {
+    std::cerr << "warpath " << argv[1] << ": " << e.what() << "\n";
+    return 2;
+  }
+}

@@ -1,0 +1,107 @@
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <filesystem>
+#include <future>
+#include <iostream>
+#include <thread>
+
+#include "server/api/game_creation.hpp"
+#include "server/app/args.hpp"
+#include "server/app/commands.hpp"
+#include "server/app/game_modules.hpp"
+#include "server/net/listener.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::app {
+
+namespace asio = boost::asio;
+using namespace warpath::server;
+
+namespace {
+
+struct ServeConfig {
+  unsigned short port;
+  std::string bind;
+  std::string db;
+  int threads;
+  std::string web_root;
+  std::uint64_t snapshot_every;
+  bool demo;
+};
+
+ServeConfig read_config(const std::vector<std::string>& argv) {
+  Args args(argv, {"no-demo"});
+  args.only({"port", "bind", "db", "threads", "log-level", "web", "snapshot-every", "no-demo"});
+  ServeConfig c;
+  const auto port = args.get_int("port", "WARPATH_PORT", 8080);
+  if (port < 0 || port > 65535) throw std::invalid_argument("--port must be 0..65535");
+  c.port = static_cast<unsigned short>(port);
+  c.bind = args.get("bind", "WARPATH_BIND", "0.0.0.0");
+  c.db = args.get("db", "WARPATH_DB", "var/warpath.db");
+  const auto cores = static_cast<long long>(std::max(1u, std::thread::hardware_concurrency()));
+  c.threads = static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", cores), 1LL, 256LL));
+  c.web_root = args.get("web", "WARPATH_WEB_ROOT", "server/web");
+  c.snapshot_every = static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));
+  c.demo = !args.has("no-demo");
+  set_log_level(parse_log_level(args.get("log-level", "WARPATH_LOG_LEVEL", "info")));
+  return c;
+}
+
+// On a fresh database, one game to look at right away; its seat links are printed once.
+void create_demo_game(ServerContext& context, const std::string& origin) {
+  if (context.games.all().empty() || context.store.count_games() > 0) return;
+  std::promise<CreationResult> created;
+  create_game(context, {context.games.all().front()->info().title_id, {}, nlohmann::json::object(), std::nullopt},
+              [&](CreationResult r) { created.set_value(std::move(r)); });
+  auto result = created.get_future().get();
+  if (auto* error = std::get_if<RoomError>(&result)) {
+    log_warn("demo game not created: " + error->message);
+    return;
+  }
+  const auto links = seat_links(origin, std::get<CreatedGame>(result));
+  std::cout << "demo game created; open a seat (these links are shown only once):\n";
+  for (const auto& [seat, link] : links.items()) std::cout << "  " << seat << ": " << link.get<std::string>() << "\n";
+}
+
+}  // namespace
+
+int serve_command(const std::vector<std::string>& argv) {
+  const ServeConfig config = read_config(argv);
+  if (auto dir = std::filesystem::path(config.db).parent_path(); !dir.empty()) std::filesystem::create_directories(dir);
+  const engine::GameRegistry games = make_game_registry();
+  storage::CommitQueue commits(config.db);  // migrates the schema
+  storage::GameStore store(config.db);
+  asio::io_context ioc(config.threads);
+  RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.snapshot_every});
+  ServerContext context{games, store, commits, rooms, config.web_root, {}};
+
+  auto listener =
+      std::make_shared<Listener>(ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
+  listener->start();
+  rooms.start_sweeping();
+
+  const std::string host = config.bind == "0.0.0.0" ? "localhost" : config.bind;
+  const std::string origin = "http://" + host + ":" + std::to_string(listener->port());
+  std::vector<std::thread> pool;
+  for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  // The pool must be running: creating the demo game waits on the commit thread only, but a
+  // slow disk should not keep connections waiting either.
+  if (config.demo) create_demo_game(context, origin);
+  std::cout << "warpath listening on " << origin << "/" << std::endl;
+  log_info("serving " + std::to_string(games.all().size()) + " game module(s) with " + std::to_string(config.threads) +
+           " thread(s), database " + config.db);
+
+  asio::signal_set signals(ioc, SIGINT, SIGTERM);
+  signals.async_wait([&](boost::system::error_code, int) {
+    log_info("shutting down");
+    listener->stop();
+    rooms.stop_sweeping();
+    ioc.stop();
+  });
+  ioc.run();
+  for (auto& t : pool) t.join();
+  commits.stop();
+  return 0;
+}
+
+}  // namespace warpath::app

@@ -1,0 +1,72 @@
+#include "server/net/http_session.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "protocol/limits.hpp"
+#include "server/net/ws_session.hpp"
+
+namespace warpath::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context)
+    : stream_(std::move(socket)), context_(context) {}
+
+void HttpSession::start() {
+  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] { self->read_request(); });
+}
+
+void HttpSession::read_request() {
+  parser_.emplace();
+  parser_->body_limit(protocol::max_message_bytes);
+  parser_->header_limit(16 * 1024);
+  stream_.expires_after(std::chrono::seconds(60));
+  http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    self->on_read(ec);
+  });
+}
+
+void HttpSession::on_read(beast::error_code ec) {
+  if (ec == http::error::body_limit) {
+    HttpRequest head;
+    head.version(11);
+    auto res = error_response(head, "frame_too_large", "request bodies are limited to 65536 bytes");
+    res.keep_alive(false);
+    return write(std::move(res));
+  }
+  if (ec) {
+    beast::error_code ignored;
+    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+    return;
+  }
+  HttpRequest request = parser_->release();
+  if (beast::websocket::is_upgrade(request)) {
+    if (request.target() != "/ws") return write(error_response(request, "not_found", "WebSockets live at /ws"));
+    std::make_shared<WsSession>(std::move(stream_), context_)->start(std::move(request));
+    return;
+  }
+  stream_.expires_never();
+  // The answer may come from another thread (after a commit): bring it back to this connection.
+  handle_http(context_, request, [self = shared_from_this()](HttpResponse response) {
+    boost::asio::post(self->stream_.get_executor(),
+                      [self, response = std::move(response)]() mutable { self->write(std::move(response)); });
+  });
+}
+
+void HttpSession::write(HttpResponse response) {
+  auto shared = std::make_shared<HttpResponse>(std::move(response));
+  stream_.expires_after(std::chrono::seconds(30));
+  http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
+    if (ec) return;
+    if (!shared->keep_alive()) {
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+      return;
+    }
+    self->read_request();
+  });
+}
+
+}  // namespace warpath::server

@@ -1,0 +1,41 @@
+#include "server/net/listener.hpp"
+
+#include <boost/asio/strand.hpp>
+
+#include "server/net/http_session.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::server {
+
+Listener::Listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, ServerContext& context)
+    : ioc_(ioc), acceptor_(ioc), context_(context) {
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(boost::asio::socket_base::max_listen_connections);
+}
+
+unsigned short Listener::port() const { return acceptor_.local_endpoint().port(); }
+
+void Listener::start() { accept_next(); }
+
+void Listener::stop() {
+  boost::system::error_code ignored;
+  acceptor_.close(ignored);
+}
+
+void Listener::accept_next() {
+  acceptor_.async_accept(boost::asio::make_strand(ioc_),
+                         [self = shared_from_this()](boost::system::error_code ec, boost::asio::ip::tcp::socket socket) {
+                           if (ec == boost::asio::error::operation_aborted) return;
+                           if (ec) {
+                             log_warn("accept failed: " + ec.message());
+                           } else {
+                             socket.set_option(boost::asio::ip::tcp::no_delay(true));
+                             std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
+                           }
+                           self->accept_next();
+                         });
+}
+
+}  // namespace warpath::server

@@ -1,0 +1,170 @@
+#include "server/net/ws_session.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/limits.hpp"
+#include "protocol/server_message.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using protocol::Frame;
+
+namespace {
+// Read in small pieces so that an idle connection holds a small buffer.
+constexpr std::size_t read_chunk = 4096;
+// A client that lets this much pile up unread is too slow to keep.
+constexpr std::size_t max_outbox_bytes = 8 * 1024 * 1024;
+// Frames beyond this are not drained but refused by closing (RFC 6455 status 1009).
+constexpr std::uint64_t max_drained_message = 64ull * 1024 * 1024;
+}  // namespace
+
+WsSession::WsSession(beast::tcp_stream stream, ServerContext& context)
+    : ws_(std::move(stream)), context_(context) {
+  ++context_.open_websockets;
+}
+
+WsSession::~WsSession() { --context_.open_websockets; }
+
+void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
+  beast::get_lowest_layer(ws_).expires_never();
+  auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+  timeouts.idle_timeout = std::chrono::seconds(60);
+  timeouts.keep_alive_pings = true;
+  ws_.set_option(timeouts);
+  ws_.read_message_max(max_drained_message);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "warpath"); }));
+  ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
+    if (ec) return self->close_session();
+    self->read_more();
+  });
+}
+
+void WsSession::read_more() {
+  ws_.async_read_some(buffer_, read_chunk,
+                      [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) return close_session();
+  if (!oversized_) {
+    if (message_.size() + buffer_.size() > protocol::max_message_bytes) {
+      oversized_ = true;
+      message_.clear();
+      message_.shrink_to_fit();
+    } else {
+      message_.append(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    }
+  }
+  buffer_.consume(buffer_.size());
+  if (ws_.is_message_done()) {
+    if (oversized_) {
+      send(protocol::error_message("frame_too_large", "messages are limited to 65536 bytes"));
+    } else {
+      // Text frames were UTF-8 checked by Beast; binary ones are checked by the parser.
+      handle_message(message_);
+    }
+    oversized_ = false;
+    message_.clear();
+    if (message_.capacity() > read_chunk) message_.shrink_to_fit();
+  }
+  read_more();
+}
+
+void WsSession::handle_message(std::string_view text) {
+  auto parsed = protocol::parse_client_message(text);
+  if (auto* error = std::get_if<protocol::ProtocolError>(&parsed))
+    return send(protocol::error_message(error->code, error->message, error->ref));
+  dispatch(std::get<protocol::ClientMessage>(parsed));
+}
+
+RoomHandle WsSession::room_for(protocol::GameId game, const std::string& ref) {
+  auto it = joined_.find(game);
+  if (it != joined_.end()) return it->second;
+  send(protocol::error_message("not_joined", "join game " + std::to_string(game) + " first", ref, game));
+  return nullptr;
+}
+
+void WsSession::dispatch(protocol::ClientMessage& message) {
+  auto self = shared_from_this();
+  std::visit(
+      [&](auto& m) {
+        using T = std::decay_t<decltype(m)>;
+        if constexpr (std::is_same_v<T, protocol::Hello>) {
+          hello_token_ = m.token;
+          send(protocol::welcome_message());
+        } else if constexpr (std::is_same_v<T, protocol::Join>) {
+          auto previous = joined_.find(m.game);
+          if (previous != joined_.end()) previous->second->leave(previous->second, this);
+          RoomHandle room = context_.rooms.acquire(m.game);
+          joined_[m.game] = room;
+          room->join(room, self, m.seat, m.token.empty() ? hello_token_ : m.token);
+        } else if constexpr (std::is_same_v<T, protocol::Leave>) {
+          if (auto room = room_for(m.game, {})) {
+            room->leave(room, this);
+            joined_.erase(m.game);
+          }
+        } else if constexpr (std::is_same_v<T, protocol::ActionRequest>) {
+          if (auto room = room_for(m.game, m.ref)) room->act(room, self, std::move(m));
+        } else if constexpr (std::is_same_v<T, protocol::UndoRequest>) {
+          if (auto room = room_for(m.game, m.ref))
+            room->act(room, self, {m.game, m.version, {std::string(engine::undo_verb), nullptr}, m.ref});
+        } else if constexpr (std::is_same_v<T, protocol::Resync>) {
+          if (auto room = room_for(m.game, {})) room->resync(room, self, m.version);
+        } else if constexpr (std::is_same_v<T, protocol::Chat>) {
+          if (auto room = room_for(m.game, {})) room->chat(room, self, std::move(m.text));
+        } else if constexpr (std::is_same_v<T, protocol::Ping>) {
+          send(protocol::pong_message(m.ref));
+        }
+      },
+      message);
+}
+
+void WsSession::deliver(Frame frame) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->send(std::move(frame));
+  });
+}
+
+void WsSession::send(Frame frame) {
+  if (closed_) return;
+  outbox_bytes_ += frame->size();
+  outbox_.push_back(std::move(frame));
+  if (outbox_bytes_ > max_outbox_bytes) {
+    log_warn("closing a WebSocket that does not read its messages");
+    beast::get_lowest_layer(ws_).socket().close();
+    return close_session();
+  }
+  if (!writing_) write_next();
+}
+
+void WsSession::write_next() {
+  if (outbox_.empty() || closed_) {
+    writing_ = false;
+    return;
+  }
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(boost::asio::buffer(*outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (ec || self->closed_) {
+      self->writing_ = false;
+      return self->close_session();
+    }
+    self->outbox_bytes_ -= self->outbox_.front()->size();
+    self->outbox_.pop_front();
+    self->write_next();
+  });
+}
+
+void WsSession::close_session() {
+  if (closed_) return;
+  closed_ = true;
+  for (auto& [game, room] : joined_) room->leave(room, this);
+  joined_.clear();
+  if (!writing_) outbox_.clear();
+}
+
+}  // namespace warpath::server

@@ -1,0 +1,51 @@
+#pragma once
+// One WebSocket connection: reads client messages (any size is drained, only the first 64 KiB
+// is kept), dispatches them to rooms, and writes the rooms' frames in order.
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "protocol/client_message.hpp"
+#include "server/net/server_context.hpp"
+#include "server/rooms/subscriber.hpp"
+
+namespace warpath::server {
+
+class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::beast::tcp_stream stream, ServerContext& context);
+  ~WsSession() override;
+
+  void start(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+  void deliver(protocol::Frame frame) override;
+
+ private:
+  void read_more();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void handle_message(std::string_view text);
+  void dispatch(protocol::ClientMessage& message);
+  void send(protocol::Frame frame);
+  void write_next();
+  void close_session();
+  RoomHandle room_for(protocol::GameId game, const std::string& ref);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  ServerContext& context_;
+  boost::beast::flat_buffer buffer_;
+  std::string message_;
+  bool oversized_ = false;
+  std::deque<protocol::Frame> outbox_;
+  std::size_t outbox_bytes_ = 0;
+  bool writing_ = false;
+  bool closed_ = false;
+  std::string hello_token_;
+  std::map<protocol::GameId, RoomHandle> joined_;
+};
+
+}  // namespace warpath::server

@@ -1,0 +1,272 @@
+#include "server/rooms/room.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "engine/core/hash.hpp"
+#include "server/storage/match_loader.hpp"
+#include "server/util/clock.hpp"
+#include "server/util/log.hpp"
+#include "server/util/secrets.hpp"
+#include "server/util/sha256.hpp"
+
+namespace warpath::server {
+
+using nlohmann::json;
+using protocol::Frame;
+
+namespace {
+// Actions that may wait behind a commit; more means a client is flooding the room.
+constexpr std::size_t max_waiting_actions = 256;
+
+SeatAnswer refusal(std::string code, std::string message) {
+  SeatAnswer answer;
+  answer.error = RoomError{std::move(code), std::move(message)};
+  return answer;
+}
+}  // namespace
+
+Room::Room(boost::asio::any_io_executor executor, protocol::GameId id, RoomServices services)
+    : strand_(boost::asio::make_strand(executor)), id_(id), services_(services) {}
+
+template <typename F>
+void Room::on_strand(F&& f) {
+  boost::asio::post(strand_, std::forward<F>(f));
+}
+
+void Room::load() {
+  on_strand([this] {
+    try {
+      auto record = services_.store.game(id_);
+      if (record) module_ = services_.games.find(record->title);
+      if (!record || !module_) {
+        missing_ = true;
+        return;
+      }
+      match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
+      token_hashes_ = services_.store.seat_hashes(id_);
+      last_snapshot_version_ = match_->version();
+      for (const auto& role : module_->info().roles)
+        feeds_.emplace(role, protocol::SeatFeed(id_, role, match_->view(role), match_->version()));
+      const std::string spectator(engine::spectator_seat);
+      feeds_.emplace(spectator, protocol::SeatFeed(id_, spectator, match_->view(spectator), match_->version()));
+    } catch (const std::exception& e) {
+      log_error("game " + std::to_string(id_) + " failed to load: " + e.what());
+      match_.reset();
+      missing_ = true;
+    }
+  });
+}
+
+std::optional<std::string> Room::seat_of_token(const std::string& token) const {
+  const std::string hash = sha256_hex(token);
+  for (const auto& [role, stored] : token_hashes_)
+    if (constant_time_equal(hash, stored)) return role;
+  return std::nullopt;
+}
+
+std::optional<std::string> Room::seat_of(const Subscriber* who) const {
+  auto it = subscribers_.find(const_cast<Subscriber*>(who));
+  if (it == subscribers_.end()) return std::nullopt;
+  return it->second.second;
+}
+
+void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, std::string seat, std::string token) {
+  on_strand([this, self, who, seat, token] {
+    if (!match_) return who->deliver(protocol::error_message("unknown_game", "no such game", {}, id_));
+    auto feed = feeds_.find(seat);
+    if (feed == feeds_.end())
+      return who->deliver(protocol::error_message("unknown_seat", "this game has no seat '" + seat + "'", {}, id_));
+    if (seat != engine::spectator_seat) {
+      auto owner = seat_of_token(token);
+      if (!owner || *owner != seat)
+        return who->deliver(protocol::error_message("bad_token", "that token does not hold seat '" + seat + "'", {}, id_));
+    }
+    subscribers_[who.get()] = {who, seat};
+    who->deliver(feed->second.snapshot());
+    broadcast_presence();
+  });
+}
+
+void Room::leave(RoomHandle self, Subscriber* who) {
+  on_strand([this, self, who] {
+    if (subscribers_.erase(who) > 0) broadcast_presence();
+  });
+}
+
+void Room::resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_t version) {
+  on_strand([this, self, who, version] {
+    auto seat = seat_of(who.get());
+    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    send_catch_up(*who, *seat, version);
+  });
+}
+
+void Room::send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t from) {
+  const auto& feed = feeds_.at(seat);
+  if (auto frames = feed.catch_up(from)) {
+    for (auto& frame : *frames) who.deliver(frame);
+  } else {
+    who.deliver(feed.snapshot());
+  }
+}
+
+void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text) {
+  on_strand([this, self, who, text] {
+    auto seat = seat_of(who.get());
+    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    const std::string time = utc_now_iso8601();
+    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time), [](auto) {});
+    broadcast_to_all(protocol::chat_message(id_, *seat, text, time));
+  });
+}
+
+void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request) {
+  on_strand([this, self, who, request = std::move(request)]() mutable {
+    auto seat = seat_of(who.get());
+    if (!match_) return who->deliver(protocol::error_message("unknown_game", "no such game", request.ref, id_));
+    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", request.ref, id_));
+    if (*seat == engine::spectator_seat)
+      return who->deliver(protocol::error_message("spectator", "spectators cannot act", request.ref, id_));
+    enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr});
+  });
+}
+
+void Room::view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done) {
+  on_strand([this, self, token, done] {
+    if (!match_) return done(refusal("unknown_game", "no such game"));
+    std::string seat(engine::spectator_seat);
+    if (!token.empty()) {
+      auto role = seat_of_token(token);
+      if (!role) return done(refusal("bad_token", "that token holds no seat of this game"));
+      seat = *role;
+    }
+    done(answer_for_seat(seat));
+  });
+}
+
+void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
+                         SeatAnswerCallback done) {
+  on_strand([this, self, token, version, action = std::move(action), done]() mutable {
+    if (!match_) return done(refusal("unknown_game", "no such game"));
+    auto role = seat_of_token(token);
+    if (!role) return done(refusal("bad_token", "that token holds no seat of this game"));
+    enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
+  });
+}
+
+SeatAnswer Room::answer_for_seat(const std::string& seat) const {
+  const auto& feed = feeds_.at(seat);
+  return {std::nullopt, seat, feed.version(), feed.view(), feed.hash()};
+}
+
+void Room::enqueue(Pending pending) {
+  if (waiting_.size() >= max_waiting_actions)
+    return answer_error(pending, "overloaded", "too many actions are waiting in this game; try again");
+  waiting_.push_back(std::move(pending));
+  process_next();
+}
+
+void Room::process_next() {
+  while (!committing_ && !waiting_.empty()) {
+    Pending pending = std::move(waiting_.front());
+    waiting_.pop_front();
+    if (match_->is_over()) {
+      answer_error(pending, "game_over", "the game has ended");
+      continue;
+    }
+    if (pending.version != match_->version()) {
+      answer_error(pending, "stale_version",
+                   "you acted on version " + std::to_string(pending.version) + "; the game is at " +
+                       std::to_string(match_->version()));
+      if (pending.subscriber) send_catch_up(*pending.subscriber, pending.role, pending.version);
+      continue;
+    }
+    start_commit(std::move(pending));
+  }
+}
+
+void Room::start_commit(Pending pending) {
+  auto next = std::make_shared<engine::Match>(*match_);
+  if (auto error = next->play(pending.role, pending.action))
+    return answer_error(pending, std::string(engine::to_string(error->code)), error->message);
+  committing_ = true;
+  auto result = next->result();
+  storage::MoveRecord record{id_, next->version(), {pending.role, pending.action}, next->active_roles(),
+                             result ? result->to_json() : json()};
+  auto shared_pending = std::make_shared<Pending>(std::move(pending));
+  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
+                           [this, shared_pending, next](std::optional<std::string> error) {
+                             // Back from the writer thread onto the room's strand.
+                             on_strand([this, shared_pending, next, error] {
+                               finish_commit(std::move(*shared_pending), next, error);
+                             });
+                           });
+}
+
+void Room::finish_commit(Pending pending, std::shared_ptr<engine::Match> next, std::optional<std::string> error) {
+  committing_ = false;
+  if (error) {
+    log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
+    answer_error(pending, "storage_error", "the move could not be stored; nothing was applied");
+  } else {
+    match_ = std::make_unique<engine::Match>(std::move(*next));
+    broadcast_new_views();
+    answer_success(pending);
+    if (auto result = match_->result())
+      broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
+    maybe_snapshot();
+  }
+  process_next();
+}
+
+void Room::broadcast_new_views() {
+  // One view and one diff per seat, shared by all of that seat's connections.
+  for (auto& [seat, feed] : feeds_) {
+    Frame frame = feed.advance(match_->view(seat), match_->version());
+    for (auto& [raw, entry] : subscribers_)
+      if (entry.second == seat)
+        if (auto live = entry.first.lock()) live->deliver(frame);
+  }
+}
+
+void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
+  if (pending.subscriber) {
+    pending.subscriber->deliver(
+        protocol::error_message(code, message, pending.ref, id_, match_ ? static_cast<std::int64_t>(match_->version()) : -1));
+  } else if (pending.http_done) {
+    SeatAnswer answer = answer_for_seat(pending.role);
+    answer.error = RoomError{code, message};
+    pending.http_done(std::move(answer));
+  }
+}
+
+void Room::answer_success(const Pending& pending) {
+  if (pending.subscriber) pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
+  else if (pending.http_done) pending.http_done(answer_for_seat(pending.role));
+}
+
+void Room::maybe_snapshot() {
+  if (!match_->at_barrier() || match_->version() < last_snapshot_version_ + services_.snapshot_every) return;
+  last_snapshot_version_ = match_->version();
+  const json state = match_->state().to_json();
+  storage::SnapshotRecord snapshot{match_->version(), state.dump(), engine::json_hash(state)};
+  const auto game = id_;
+  services_.commits.submit(storage::GameStore::save_snapshot(id_, std::move(snapshot)),
+                           [game](std::optional<std::string> error) {
+                             if (error) log_warn("game " + std::to_string(game) + ": snapshot not saved: " + *error);
+                           });
+}
+
+void Room::broadcast_presence() {
+  json seats = json::object();
+  for (const auto& [seat, feed] : feeds_) seats[seat] = 0;
+  for (const auto& [raw, entry] : subscribers_) seats[entry.second] = seats[entry.second].get<int>() + 1;
+  broadcast_to_all(protocol::presence_message(id_, seats));
+}
+
+void Room::broadcast_to_all(const Frame& frame) {
+  for (auto& [raw, entry] : subscribers_)
+    if (auto live = entry.first.lock()) live->deliver(frame);
+}
+
+}  // namespace warpath::server

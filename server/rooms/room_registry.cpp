@@ -1,0 +1,74 @@
+#include "server/rooms/room_registry.hpp"
+
+namespace warpath::server {
+
+std::int64_t steady_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+RoomRegistry::RoomRegistry(boost::asio::any_io_executor executor, RoomServices services,
+                           std::chrono::milliseconds idle_unload_after)
+    : executor_(executor), services_(services), idle_unload_after_(idle_unload_after), timer_(executor) {}
+
+RoomHandle RoomRegistry::acquire(protocol::GameId id) {
+  std::shared_ptr<Room> room;
+  {
+    std::lock_guard lock(mutex_);
+    auto& slot = rooms_[id];
+    if (!slot || slot->missing()) {
+      slot = std::make_shared<Room>(executor_, id, services_);
+      slot->load();
+    }
+    room = slot;
+    ++room->leases;
+  }
+  // A handle is a second owner of the room whose last copy gives the lease back.
+  return RoomHandle(room.get(), [room](Room*) {
+    room->idle_since_ms = steady_now_ms();
+    --room->leases;
+  });
+}
+
+std::size_t RoomRegistry::sweep() {
+  const auto now = steady_now_ms();
+  std::lock_guard lock(mutex_);
+  std::size_t removed = 0;
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    const Room& room = *it->second;
+    const bool idle = room.leases == 0 && (room.missing() || now - room.idle_since_ms >= idle_unload_after_.count());
+    if (idle) {
+      it = rooms_.erase(it);
+      ++removed;
+    } else {
+      ++it;
+    }
+  }
+  return removed;
+}
+
+std::size_t RoomRegistry::loaded() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+void RoomRegistry::start_sweeping() {
+  sweeping_ = true;
+  schedule_sweep();
+}
+
+void RoomRegistry::stop_sweeping() {
+  sweeping_ = false;
+  timer_.cancel();
+}
+
+void RoomRegistry::schedule_sweep() {
+  timer_.expires_after(std::chrono::seconds(5));
+  timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec || !sweeping_) return;
+    sweep();
+    schedule_sweep();
+  });
+}
+
+}  // namespace warpath::server

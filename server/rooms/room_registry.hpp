@@ -1,0 +1,46 @@
+#pragma once
+// The rooms loaded in this process. A room is loaded on first use and unloaded once no lease
+// on it has been held for a while; leases are handed out and counted under one mutex, so a room
+// can never be unloaded while someone is about to use it, and a game never has two rooms.
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <map>
+#include <mutex>
+
+#include "server/rooms/room.hpp"
+
+namespace warpath::server {
+
+class RoomRegistry {
+ public:
+  RoomRegistry(boost::asio::any_io_executor executor, RoomServices services,
+               std::chrono::milliseconds idle_unload_after = std::chrono::seconds(60));
+
+  // A lease on the game's room, loading it if needed. Never null; an unknown game yields a room
+  // that answers `unknown_game` and is dropped soon after.
+  RoomHandle acquire(protocol::GameId id);
+
+  // Starts the periodic unloading of idle rooms.
+  void start_sweeping();
+  void stop_sweeping();
+  std::size_t loaded() const;
+  // Unloads every room without a lease that has been idle long enough; returns how many.
+  std::size_t sweep();
+
+ private:
+  void schedule_sweep();
+
+  boost::asio::any_io_executor executor_;
+  RoomServices services_;
+  std::chrono::milliseconds idle_unload_after_;
+  mutable std::mutex mutex_;
+  std::map<protocol::GameId, std::shared_ptr<Room>> rooms_;
+  boost::asio::steady_timer timer_;
+  bool sweeping_ = false;
+};
+
+std::int64_t steady_now_ms();
+
+}  // namespace warpath::server

@@ -1,0 +1,17 @@
+#pragma once
+#include "engine/core/registry.hpp"
+#include "server/storage/commit_queue.hpp"
+#include "server/storage/game_store.hpp"
+
+namespace warpath::server {
+
+// What every room needs from the rest of the server.
+struct RoomServices {
+  const engine::GameRegistry& games;
+  storage::GameStore& store;
+  storage::CommitQueue& commits;
+  // A snapshot is saved at the first undo barrier this many moves after the previous one.
+  std::uint64_t snapshot_every = 50;
+};
+
+}  // namespace warpath::server

@@ -1,0 +1,155 @@
+#include "server/storage/game_store.hpp"
+
+#include "server/storage/write_statements.hpp"
+#include "server/util/clock.hpp"
+
+namespace warpath::server::storage {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* game_columns =
+    "id, title, scenario, options, seed, status, result, active_roles, version, created_at, updated_at";
+
+GameRecord read_game(const Statement& row) {
+  GameRecord g;
+  g.id = row.column_int(0);
+  g.title = row.column_text(1);
+  g.scenario = row.column_text(2);
+  g.options = json::parse(row.column_text(3));
+  g.seed = static_cast<std::uint64_t>(row.column_int(4));
+  g.status = row.column_text(5);
+  g.result = row.column_is_null(6) ? json() : json::parse(row.column_text(6));
+  g.active_roles = json::parse(row.column_text(7));
+  g.version = static_cast<std::uint64_t>(row.column_int(8));
+  g.created_at = row.column_text(9);
+  g.updated_at = row.column_text(10);
+  return g;
+}
+
+SnapshotRecord read_snapshot(const Statement& row) {
+  return {static_cast<std::uint64_t>(row.column_int(0)), row.column_text(1), row.column_text(2)};
+}
+
+}  // namespace
+
+json GameRecord::to_json() const {
+  return {{"id", id},           {"title", title},         {"scenario", scenario},     {"options", options},
+          {"status", status},   {"result", result},       {"active", active_roles},   {"version", version},
+          {"created", created_at}, {"updated", updated_at}};
+}
+
+GameStore::GameStore(const std::string& path) : db_(path) {}
+
+std::optional<GameRecord> GameStore::game(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(std::string("SELECT ") + game_columns + " FROM games WHERE id = ?");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return read_game(q);
+}
+
+std::vector<GameRecord> GameStore::recent_games(int limit) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(std::string("SELECT ") + game_columns + " FROM games ORDER BY id DESC LIMIT ?");
+  q.bind(1, std::int64_t{limit});
+  std::vector<GameRecord> out;
+  while (q.step()) out.push_back(read_game(q));
+  return out;
+}
+
+std::int64_t GameStore::count_games() {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT count(*) FROM games");
+  q.step();
+  return q.column_int(0);
+}
+
+std::map<std::string, std::string> GameStore::seat_hashes(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT role, token_hash FROM seats WHERE game_id = ?");
+  q.bind(1, id);
+  std::map<std::string, std::string> out;
+  while (q.step()) out[q.column_text(0)] = q.column_text(1);
+  return out;
+}
+
+std::optional<SnapshotRecord> GameStore::latest_snapshot(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT seq, state, state_hash FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return read_snapshot(q);
+}
+
+std::vector<SnapshotRecord> GameStore::snapshots(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT seq, state, state_hash FROM snapshots WHERE game_id = ? ORDER BY seq");
+  q.bind(1, id);
+  std::vector<SnapshotRecord> out;
+  while (q.step()) out.push_back(read_snapshot(q));
+  return out;
+}
+
+std::vector<engine::Move> GameStore::moves_after(GameId id, std::uint64_t seq) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT role, verb, arg FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq");
+  q.bind(1, id).bind(2, static_cast<std::int64_t>(seq));
+  std::vector<engine::Move> out;
+  while (q.step()) out.push_back({q.column_text(0), {q.column_text(1), json::parse(q.column_text(2))}});
+  return out;
+}
+
+CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> created_id) {
+  return [game = std::move(game), created_id](WriteContext& w) {
+    auto& s = w.statements;
+    s.insert_game.bind(1, game.title)
+        .bind(2, game.scenario)
+        .bind(3, game.options.dump())
+        .bind(4, static_cast<std::int64_t>(game.seed))
+        .bind(5, game.active_roles.dump())
+        .bind(6, utc_now_iso8601())
+        .run();
+    *created_id = w.db.last_insert_id();
+    for (const auto& [role, hash] : game.token_hashes) s.insert_seat.bind(1, *created_id).bind(2, role).bind(3, hash).run();
+  };
+}
+
+CommitQueue::Work GameStore::append_move(MoveRecord r) {
+  return [r = std::move(r)](WriteContext& w) {
+    const std::string now = utc_now_iso8601();
+    w.statements.insert_move.bind(1, r.game)
+        .bind(2, static_cast<std::int64_t>(r.seq))
+        .bind(3, r.move.role)
+        .bind(4, r.move.action.verb)
+        .bind(5, r.move.action.arg.dump())
+        .bind(6, now)
+        .run();
+    auto& update = w.statements.update_game_after_move;
+    update.bind(1, r.game)
+        .bind(2, static_cast<std::int64_t>(r.seq))
+        .bind(3, r.active_roles.dump())
+        .bind(4, r.result.is_null() ? "active" : "over");
+    if (r.result.is_null()) update.bind_null(5);
+    else update.bind(5, r.result.dump());
+    update.bind(6, now).run();
+  };
+}
+
+CommitQueue::Work GameStore::save_snapshot(GameId game, SnapshotRecord snapshot) {
+  return [game, snapshot = std::move(snapshot)](WriteContext& w) {
+    w.statements.insert_snapshot.bind(1, game)
+        .bind(2, static_cast<std::int64_t>(snapshot.seq))
+        .bind(3, snapshot.state)
+        .bind(4, snapshot.state_hash)
+        .bind(5, utc_now_iso8601())
+        .run();
+  };
+}
+
+CommitQueue::Work GameStore::append_chat(GameId game, std::string seat, std::string text, std::string time) {
+  return [=](WriteContext& w) { w.statements.insert_chat.bind(1, game).bind(2, seat).bind(3, text).bind(4, time).run(); };
+}
+
+}  // namespace warpath::server::storage

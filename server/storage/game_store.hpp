@@ -1,0 +1,59 @@
+#pragma once
+// Reads of the database (through one read connection; WAL lets it read while the commit queue
+// writes) and the write operations, as work for the commit queue.
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "server/storage/commit_queue.hpp"
+#include "server/storage/records.hpp"
+#include "server/storage/sqlite.hpp"
+
+namespace warpath::server::storage {
+
+struct NewGame {
+  std::string title;
+  std::string scenario;
+  nlohmann::json options;
+  std::uint64_t seed;
+  nlohmann::json active_roles;
+  std::map<std::string, std::string> token_hashes;  // role -> SHA-256 of its token
+};
+
+struct MoveRecord {
+  GameId game;
+  std::uint64_t seq;
+  engine::Move move;
+  // The game row after the move, for the lobby: whose turn, over or not.
+  nlohmann::json active_roles;
+  nlohmann::json result;  // null while the game goes on
+};
+
+class GameStore {
+ public:
+  explicit GameStore(const std::string& path);
+
+  std::optional<GameRecord> game(GameId id);
+  std::vector<GameRecord> recent_games(int limit);
+  std::map<std::string, std::string> seat_hashes(GameId id);
+  std::optional<SnapshotRecord> latest_snapshot(GameId id);
+  std::vector<SnapshotRecord> snapshots(GameId id);
+  std::vector<engine::Move> moves_after(GameId id, std::uint64_t seq);
+  std::int64_t count_games();
+
+  // Work for the commit queue.
+  static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);
+  static CommitQueue::Work append_move(MoveRecord record);
+  static CommitQueue::Work save_snapshot(GameId game, SnapshotRecord snapshot);
+  static CommitQueue::Work append_chat(GameId game, std::string seat, std::string text, std::string time);
+
+ private:
+  std::mutex mutex_;
+  Connection db_;
+};
+
+}  // namespace warpath::server::storage

@@ -1,0 +1,66 @@
+#include "server/storage/match_loader.hpp"
+
+#include "engine/core/hash.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::server::storage {
+
+std::string state_hash(const engine::GameState& state) { return engine::json_hash(state.to_json()); }
+
+engine::Match start_match(const engine::GameModule& module, const GameRecord& game) {
+  return engine::Match::start(module, game.scenario, game.options, game.seed);
+}
+
+engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store) {
+  if (auto snapshot = store.latest_snapshot(game.id)) {
+    auto state = module.load(nlohmann::json::parse(snapshot->state));
+    if (state_hash(*state) == snapshot->state_hash) {
+      // Snapshots are only taken at undo barriers, so nothing before one can be taken back.
+      engine::Match match(module, std::move(state), snapshot->seq);
+      for (const auto& move : store.moves_after(game.id, snapshot->seq)) match.replay(move);
+      return match;
+    }
+    log_warn("game " + std::to_string(game.id) + ": snapshot at " + std::to_string(snapshot->seq) +
+             " fails its hash; replaying from the start");
+  }
+  engine::Match match = start_match(module, game);
+  for (const auto& move : store.moves_after(game.id, 0)) match.replay(move);
+  return match;
+}
+
+ReplayReport replay_from_start(const engine::GameModule& module, const GameRecord& game, GameStore& store) {
+  ReplayReport report;
+  const auto snapshots = store.snapshots(game.id);
+  auto next_snapshot = snapshots.begin();
+  engine::Match match = start_match(module, game);
+  auto check_snapshots = [&] {
+    while (next_snapshot != snapshots.end() && next_snapshot->seq <= match.version()) {
+      if (next_snapshot->seq == match.version()) {
+        ++report.snapshots_checked;
+        const std::string actual = state_hash(match.state());
+        if (actual != next_snapshot->state_hash)
+          report.mismatches.push_back("snapshot at move " + std::to_string(next_snapshot->seq) + ": stored " +
+                                      next_snapshot->state_hash + ", replayed " + actual);
+      }
+      ++next_snapshot;
+    }
+  };
+  check_snapshots();
+  for (const auto& move : store.moves_after(game.id, 0)) {
+    match.replay(move);
+    ++report.moves;
+    check_snapshots();
+  }
+  report.final_state_hash = state_hash(match.state());
+  return report;
+}
+
+nlohmann::json ReplayReport::to_json() const {
+  return {{"moves", moves},
+          {"snapshots_checked", snapshots_checked},
+          {"mismatches", mismatches},
+          {"final_state_hash", final_state_hash},
+          {"ok", mismatches.empty()}};
+}
+
+}  // namespace warpath::server::storage

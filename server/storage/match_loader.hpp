@@ -1,0 +1,30 @@
+#pragma once
+// Rebuilding a game from the database: quickly from the latest snapshot for serving, or from
+// move 0 with every snapshot checked for the replay tool.
+
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "server/storage/game_store.hpp"
+
+namespace warpath::server::storage {
+
+engine::Match start_match(const engine::GameModule& module, const GameRecord& game);
+
+// Latest snapshot whose hash checks out (else the set-up), then every later move.
+engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store);
+
+struct ReplayReport {
+  std::uint64_t moves = 0;
+  int snapshots_checked = 0;
+  std::vector<std::string> mismatches;  // one line per snapshot whose hash differs
+  std::string final_state_hash;
+  nlohmann::json to_json() const;
+};
+
+ReplayReport replay_from_start(const engine::GameModule& module, const GameRecord& game, GameStore& store);
+
+std::string state_hash(const engine::GameState& state);
+
+}  // namespace warpath::server::storage

@@ -1,0 +1,34 @@
+#pragma once
+// Rows of the database as the rest of the server sees them.
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace warpath::server::storage {
+
+using GameId = std::int64_t;
+
+struct GameRecord {
+  GameId id = 0;
+  std::string title;
+  std::string scenario;
+  nlohmann::json options = nlohmann::json::object();
+  std::uint64_t seed = 0;
+  std::string status = "active";
+  nlohmann::json result;                                    // null until over
+  nlohmann::json active_roles = nlohmann::json::array();  // whose turn it is
+  std::uint64_t version = 0;
+  std::string created_at;
+  std::string updated_at;
+
+  nlohmann::json to_json() const;
+};
+
+struct SnapshotRecord {
+  std::uint64_t seq = 0;
+  std::string state;  // JSON text
+  std::string state_hash;
+};
+
+}  // namespace warpath::server::storage

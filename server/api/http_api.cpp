@@ -19,7 +19,7 @@ namespace {
 http::status status_of(const std::string& code) {
   static const std::map<std::string, http::status> statuses = {
       {"bad_token", http::status::unauthorized},        {"unknown_game", http::status::not_found},
-      {"not_found", http::status::not_found},           {"unknown_title", http::status::not_found},
+      {"not_found", http::status::not_found},
       {"stale_version", http::status::conflict},        {"not_your_turn", http::status::conflict},
       {"illegal_action", http::status::conflict},       {"undo_not_allowed", http::status::conflict},
       {"game_over", http::status::conflict}, {"bad_setup", http::status::bad_request},            {"frame_too_large", http::status::payload_too_large},
@@ -45,7 +45,8 @@ std::optional<json> json_body(const HttpRequest& request, Respond& respond) {
   if (!protocol::is_valid_utf8(body)) problem = "invalid_utf8";
   else if (protocol::nests_deeper_than(body, protocol::max_json_depth)) problem = "too_deep";
   json parsed = problem.empty() ? json::parse(body, nullptr, false) : json();
-  if (problem.empty() && (parsed.is_discarded() || !parsed.is_object())) problem = "invalid_json";
+  if (problem.empty() && parsed.is_discarded()) problem = "invalid_json";
+  else if (problem.empty() && !parsed.is_object()) problem = "bad_message";
   if (!problem.empty()) {
     respond(error_response(request, problem, "the body must be a JSON object"));
     return std::nullopt;

@@ -1,0 +1,47 @@
+# Shared by scripts/run and scripts/test: install what is missing, then configure and build.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+BUILD_PACKAGES=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3)
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "need root to run: $*" >&2
+    return 1
+  fi
+}
+
+# Installs the Debian packages given that are not installed yet (one apt-get update, only if needed).
+install_packages() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "installing: ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+# Node.js runs the web client's unit tests; the machine image may already have one of its own.
+ensure_node() {
+  command -v node >/dev/null || install_packages nodejs
+}
+
+# configure_and_build DIR [cmake args...] -- [targets...]
+configure_and_build() {
+  local dir="$1"
+  shift
+  local cmake_args=() targets=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cmake_args+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift
+  targets=("$@")
+  cmake -S "$ROOT" -B "$dir" -G Ninja "${cmake_args[@]}" >/dev/null
+  local jobs
+  jobs="$(nproc)"
+  if [ ${#targets[@]} -gt 0 ]; then
+    cmake --build "$dir" -j "$jobs" --target "${targets[@]}"
+  else
+    cmake --build "$dir" -j "$jobs"
+  fi
+}

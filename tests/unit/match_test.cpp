@@ -1,0 +1,107 @@
+#include <doctest/doctest.h>
+
+#include "engine/core/hash.hpp"
+#include "engine/core/match.hpp"
+#include "tests/test_game/duel.hpp"
+
+using namespace warpath::engine;
+using nlohmann::json;
+
+namespace {
+struct Fixture {
+  std::unique_ptr<GameModule> duel = warpath::testgame::make_duel();
+  Match match = Match::start(*duel, "standard", json::object(), 21);
+  std::string hash() const { return json_hash(match.state().to_json()); }
+};
+}  // namespace
+
+TEST_CASE("the framework refuses what is not listed, and nothing changes") {
+  Fixture f;
+  const std::string before = f.hash();
+  auto error = f.match.play("blue", {"pass", nullptr});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::not_your_turn);
+  error = f.match.play("red", {"space", "c"});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::illegal_action);
+  error = f.match.play("red", {"card", 999});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::illegal_action);
+  error = f.match.play("red", {"card", 1.5});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::malformed);
+  error = f.match.play("nobody", {"pass", nullptr});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::not_your_turn);
+  CHECK(f.hash() == before);
+  CHECK(f.match.version() == 0);
+}
+
+TEST_CASE("undo takes back the role's own moves since the last barrier, by replay") {
+  Fixture f;
+  const std::string start = f.hash();
+  const json start_view = f.match.view("red");
+  CHECK_FALSE(f.match.legal_actions("red").contains("undo"));
+  REQUIRE_FALSE(f.match.play("red", {"piece", "r1"}));
+  REQUIRE_FALSE(f.match.play("red", {"space", "b"}));
+  CHECK(f.match.legal_actions("red").contains("undo"));
+  CHECK_FALSE(f.match.can_undo("blue"));
+  CHECK(f.match.play("blue", {"undo", nullptr})->code == ErrorCode::undo_not_allowed);
+  REQUIRE_FALSE(f.match.play("red", {"undo", nullptr}));
+  REQUIRE_FALSE(f.match.play("red", {"undo", nullptr}));
+  CHECK(f.hash() == start);
+  CHECK(f.match.version() == 4);  // two moves and two undos, all in the history
+  json view = f.match.view("red");
+  CHECK(view == start_view);
+  CHECK(f.match.play("red", {"undo", nullptr})->code == ErrorCode::undo_not_allowed);
+}
+
+TEST_CASE("dice, draws and hand-overs are undo barriers") {
+  Fixture f;
+  REQUIRE_FALSE(f.match.play("red", {"piece", "r1"}));
+  CHECK_FALSE(f.match.last_move_was_barrier());
+  REQUIRE_FALSE(f.match.play("red", {"cancel", nullptr}));
+  CHECK(f.match.can_undo("red"));
+  REQUIRE_FALSE(f.match.play("red", {"roll", nullptr}));
+  CHECK(f.match.last_move_was_barrier());
+  CHECK(f.match.at_barrier());
+  CHECK_FALSE(f.match.can_undo("red"));
+  REQUIRE_FALSE(f.match.play("red", {"card", f.match.view("red")["hand"][0]}));
+  CHECK(f.match.can_undo("red"));
+  REQUIRE_FALSE(f.match.play("red", {"draw", nullptr}));
+  CHECK_FALSE(f.match.can_undo("red"));
+  REQUIRE_FALSE(f.match.play("red", {"pass", nullptr}));
+  CHECK(f.match.last_move_was_barrier());
+  CHECK_FALSE(f.match.can_undo("red"));
+  CHECK_FALSE(f.match.can_undo("blue"));
+}
+
+TEST_CASE("replaying a history with undos reproduces the live state on many random games") {
+  auto duel = warpath::testgame::make_duel();
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    Match live = Match::start(*duel, "standard", json::object(), seed);
+    std::vector<Move> history;
+    Rng chooser(seed * 31);
+    while (!live.is_over()) {
+      const std::string role = live.active_roles().front();
+      const json legal = live.legal_actions(role);
+      std::vector<Action> choices;
+      for (const auto& [verb, args] : legal.items()) {
+        if (args.is_boolean()) choices.push_back({verb, nullptr});
+        else for (const auto& a : args) choices.push_back({verb, a});
+      }
+      const Action pick = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
+      REQUIRE_FALSE(live.play(role, pick));
+      history.push_back({role, pick});
+    }
+    Match replayed = Match::start(*duel, "standard", json::object(), seed);
+    for (const auto& move : history) replayed.replay(move);
+    CHECK(json_hash(replayed.state().to_json()) == json_hash(live.state().to_json()));
+    CHECK(replayed.version() == live.version());
+  }
+}
+
+TEST_CASE("a corrupt history is detected on replay") {
+  Fixture f;
+  CHECK_THROWS(f.match.replay({"blue", {"pass", nullptr}}));
+}

@@ -6,11 +6,7 @@
 namespace warpath::protocol {
 
 SeatFeed::SeatFeed(GameId game, std::string seat, nlohmann::json view, std::uint64_t version)
-    : game_(game),
-      seat_(std::move(seat)),
-      view_(std::move(view)),
-      hash_(engine::json_hash(view_)),
-      version_(version) {}
+    : game_(game), seat_(std::move(seat)), view_(std::move(view)), hash_(engine::json_hash(view_)), version_(version) {}
 
 Frame SeatFeed::advance(nlohmann::json view, std::uint64_t version) {
   // RFC 6902 operations; nlohmann compares arrays index by index, which is why views keep

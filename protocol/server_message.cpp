@@ -20,13 +20,8 @@ Frame snapshot_message(GameId game, std::string_view seat, std::uint64_t version
 
 Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, const json& ops,
                     std::string_view hash) {
-  return make_frame({{"type", "patch"},
-                     {"game", game},
-                     {"seat", seat},
-                     {"from", from},
-                     {"to", to},
-                     {"ops", ops},
-                     {"hash", hash}});
+  return make_frame(
+      {{"type", "patch"}, {"game", game}, {"seat", seat}, {"from", from}, {"to", to}, {"ops", ops}, {"hash", hash}});
 }
 
 Frame ack_message(std::string_view ref, GameId game, std::uint64_t version) {

@@ -18,12 +18,12 @@ Frame make_frame(const nlohmann::json& message);
 Frame welcome_message();
 Frame snapshot_message(GameId game, std::string_view seat, std::uint64_t version, const nlohmann::json& view,
                        std::string_view hash);
-Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to,
-                    const nlohmann::json& ops, std::string_view hash);
+Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, const nlohmann::json& ops,
+                    std::string_view hash);
 Frame ack_message(std::string_view ref, GameId game, std::uint64_t version);
 // `version` (the game's current one) is included when known, so a client can tell it is behind.
-Frame error_message(std::string_view code, std::string_view message, std::string_view ref = {},
-                    GameId game = 0, std::int64_t version = -1);
+Frame error_message(std::string_view code, std::string_view message, std::string_view ref = {}, GameId game = 0,
+                    std::int64_t version = -1);
 Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time);
 Frame presence_message(GameId game, const nlohmann::json& seats);
 Frame game_over_message(GameId game, std::uint64_t version, const nlohmann::json& result);

@@ -6,10 +6,14 @@ namespace warpath::engine {
 
 std::string_view to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::not_your_turn: return "not_your_turn";
-    case ErrorCode::illegal_action: return "illegal_action";
-    case ErrorCode::malformed: return "malformed";
-    case ErrorCode::undo_not_allowed: return "undo_not_allowed";
+    case ErrorCode::not_your_turn:
+      return "not_your_turn";
+    case ErrorCode::illegal_action:
+      return "illegal_action";
+    case ErrorCode::malformed:
+      return "malformed";
+    case ErrorCode::undo_not_allowed:
+      return "undo_not_allowed";
   }
   return "unknown";
 }

@@ -10,7 +10,10 @@ nlohmann::json GameInfo::to_json() const {
   nlohmann::json option_list = nlohmann::json::array();
   for (const auto& o : options)
     option_list.push_back({{"id", o.id}, {"description", o.description}, {"default", o.default_value}});
-  return {{"title", title_id}, {"name", display_name}, {"roles", roles}, {"scenarios", scenario_list},
+  return {{"title", title_id},
+          {"name", display_name},
+          {"roles", roles},
+          {"scenarios", scenario_list},
           {"options", option_list}};
 }
 

@@ -97,8 +97,7 @@ class GameModule {
   // A state that `seat` cannot tell apart from `state`: everything hidden from that seat
   // (other hands, deck order, future dice) is dealt anew from `rng`. Leak tests compare
   // view(state, seat) with view(redeal_hidden(state, seat), seat).
-  virtual std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view seat,
-                                                   Rng& rng) const = 0;
+  virtual std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view seat, Rng& rng) const = 0;
 
   // Counters of rule events for playout reports (battles, raids, ...): {name: count}.
   virtual nlohmann::json rule_events(const GameState&) const { return nlohmann::json::object(); }

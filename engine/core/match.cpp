@@ -57,8 +57,7 @@ std::optional<ActionError> Match::play(std::string_view role, const Action& acti
     return ActionError{rejected.code(), rejected.what()};
   }
   // Handing the turn to someone else closes the window too: the opponent has seen the move.
-  const bool barrier =
-      report.used_randomness || report.revealed_hidden || module_->active_roles(*next) != before;
+  const bool barrier = report.used_randomness || report.revealed_hidden || module_->active_roles(*next) != before;
   state_ = std::move(next);
   ++version_;
   last_was_barrier_ = barrier;

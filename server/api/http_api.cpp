@@ -17,14 +17,20 @@ using nlohmann::json;
 namespace {
 
 http::status status_of(const std::string& code) {
-  static const std::map<std::string, http::status> statuses = {
-      {"bad_token", http::status::unauthorized},        {"unknown_game", http::status::not_found},
-      {"not_found", http::status::not_found},
-      {"stale_version", http::status::conflict},        {"not_your_turn", http::status::conflict},
-      {"illegal_action", http::status::conflict},       {"undo_not_allowed", http::status::conflict},
-      {"game_over", http::status::conflict}, {"bad_setup", http::status::bad_request},            {"frame_too_large", http::status::payload_too_large},
-      {"storage_error", http::status::service_unavailable}, {"overloaded", http::status::service_unavailable},
-      {"method_not_allowed", http::status::method_not_allowed}, {"internal_error", http::status::internal_server_error}};
+  static const std::map<std::string, http::status> statuses = {{"bad_token", http::status::unauthorized},
+                                                               {"unknown_game", http::status::not_found},
+                                                               {"not_found", http::status::not_found},
+                                                               {"stale_version", http::status::conflict},
+                                                               {"not_your_turn", http::status::conflict},
+                                                               {"illegal_action", http::status::conflict},
+                                                               {"undo_not_allowed", http::status::conflict},
+                                                               {"game_over", http::status::conflict},
+                                                               {"bad_setup", http::status::bad_request},
+                                                               {"frame_too_large", http::status::payload_too_large},
+                                                               {"storage_error", http::status::service_unavailable},
+                                                               {"overloaded", http::status::service_unavailable},
+                                                               {"method_not_allowed", http::status::method_not_allowed},
+                                                               {"internal_error", http::status::internal_server_error}};
   auto it = statuses.find(code);
   return it == statuses.end() ? http::status::bad_request : it->second;
 }
@@ -42,11 +48,15 @@ std::string bearer_token(const HttpRequest& request) {
 std::optional<json> json_body(const HttpRequest& request, Respond& respond) {
   const std::string& body = request.body();
   std::string problem;
-  if (!protocol::is_valid_utf8(body)) problem = "invalid_utf8";
-  else if (protocol::nests_deeper_than(body, protocol::max_json_depth)) problem = "too_deep";
+  if (!protocol::is_valid_utf8(body))
+    problem = "invalid_utf8";
+  else if (protocol::nests_deeper_than(body, protocol::max_json_depth))
+    problem = "too_deep";
   json parsed = problem.empty() ? json::parse(body, nullptr, false) : json();
-  if (problem.empty() && parsed.is_discarded()) problem = "invalid_json";
-  else if (problem.empty() && !parsed.is_object()) problem = "bad_message";
+  if (problem.empty() && parsed.is_discarded())
+    problem = "invalid_json";
+  else if (problem.empty() && !parsed.is_object())
+    problem = "bad_message";
   if (!problem.empty()) {
     respond(error_response(request, problem, "the body must be a JSON object"));
     return std::nullopt;
@@ -60,7 +70,8 @@ std::string origin_of(const HttpRequest& request) {
 }
 
 json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
-  return {{"game", game}, {"seat", answer.seat}, {"version", answer.version}, {"view", answer.view}, {"hash", answer.hash}};
+  return {
+      {"game", game}, {"seat", answer.seat}, {"version", answer.version}, {"view", answer.view}, {"hash", answer.hash}};
 }
 
 void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
@@ -77,7 +88,8 @@ void create_game_route(ServerContext& context, const HttpRequest& request, Respo
   if (!body) return;
   GameRequest game;
   const auto title = body->find("title");
-  if (title == body->end() || !title->is_string()) return respond(error_response(request, "bad_message", "'title' must be a string"));
+  if (title == body->end() || !title->is_string())
+    return respond(error_response(request, "bad_message", "'title' must be a string"));
   game.title = title->get<std::string>();
   if (auto s = body->find("scenario"); s != body->end()) {
     if (!s->is_string()) return respond(error_response(request, "bad_message", "'scenario' must be a string"));
@@ -94,7 +106,8 @@ void create_game_route(ServerContext& context, const HttpRequest& request, Respo
   }
   const std::string origin = origin_of(request);
   create_game(context, std::move(game), [request, respond, origin](CreationResult result) {
-    if (auto* error = std::get_if<RoomError>(&result)) return respond(error_response(request, error->code, error->message));
+    if (auto* error = std::get_if<RoomError>(&result))
+      return respond(error_response(request, error->code, error->message));
     const auto& created = std::get<CreatedGame>(result);
     respond(json_response(request, http::status::created,
                           {{"id", created.id}, {"seats", created.tokens}, {"links", seat_links(origin, created)}}));
@@ -114,10 +127,9 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   const std::string token = bearer_token(request);
   if (token.empty()) return respond(error_response(request, "bad_token", "send the seat token as a Bearer token"));
   RoomHandle room = context.rooms.acquire(game);
-  room->act_for_token(room, token, version->get<std::uint64_t>(), std::move(action),
-                      [request, game, respond](SeatAnswer answer) {
-                        respond_seat_answer(request, game, respond, std::move(answer));
-                      });
+  room->act_for_token(
+      room, token, version->get<std::uint64_t>(), std::move(action),
+      [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
 }
 
 std::optional<protocol::GameId> parse_id(std::string_view text) {

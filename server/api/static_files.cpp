@@ -12,12 +12,16 @@ namespace http = boost::beast::http;
 namespace {
 
 std::string mime_type(const std::filesystem::path& path) {
-  static const std::map<std::string, std::string> types = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
-      {".json", "application/json"},          {".svg", "image/svg+xml"},
-      {".png", "image/png"},                  {".ico", "image/x-icon"},
-      {".txt", "text/plain; charset=utf-8"},  {".webmanifest", "application/manifest+json"}};
+  static const std::map<std::string, std::string> types = {{".html", "text/html; charset=utf-8"},
+                                                           {".js", "text/javascript; charset=utf-8"},
+                                                           {".mjs", "text/javascript; charset=utf-8"},
+                                                           {".css", "text/css; charset=utf-8"},
+                                                           {".json", "application/json"},
+                                                           {".svg", "image/svg+xml"},
+                                                           {".png", "image/png"},
+                                                           {".ico", "image/x-icon"},
+                                                           {".txt", "text/plain; charset=utf-8"},
+                                                           {".webmanifest", "application/manifest+json"}};
   auto it = types.find(path.extension().string());
   return it == types.end() ? "application/octet-stream" : it->second;
 }
@@ -29,7 +33,8 @@ HttpResponse serve_static_file(const std::string& web_root, const HttpRequest& r
   target = target.substr(0, target.find_first_of("?#"));
   if (target.empty() || target.back() == '/') target += "index.html";
   const std::filesystem::path root = std::filesystem::weakly_canonical(web_root);
-  const std::filesystem::path wanted = std::filesystem::weakly_canonical(root / std::filesystem::path(target).relative_path());
+  const std::filesystem::path wanted =
+      std::filesystem::weakly_canonical(root / std::filesystem::path(target).relative_path());
   const auto [root_end, ignored] = std::mismatch(root.begin(), root.end(), wanted.begin(), wanted.end());
   std::ifstream file;
   if (root_end == root.end() && std::filesystem::is_regular_file(wanted)) file.open(wanted, std::ios::binary);

@@ -1,8 +1,8 @@
 // warpath: the game server and its tools, one binary with subcommands.
 
+#include <functional>
 #include <iostream>
 #include <map>
-#include <functional>
 
 #include "server/app/commands.hpp"
 

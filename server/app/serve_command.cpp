@@ -41,7 +41,8 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   const auto cores = static_cast<long long>(std::max(1u, std::thread::hardware_concurrency()));
   c.threads = static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", cores), 1LL, 256LL));
   c.web_root = args.get("web", "WARPATH_WEB_ROOT", "server/web");
-  c.snapshot_every = static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));
+  c.snapshot_every =
+      static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));
   c.demo = !args.has("no-demo");
   set_log_level(parse_log_level(args.get("log-level", "WARPATH_LOG_LEVEL", "info")));
   return c;
@@ -75,8 +76,8 @@ int serve_command(const std::vector<std::string>& argv) {
   RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.snapshot_every});
   ServerContext context{games, store, commits, rooms, config.web_root, {}};
 
-  auto listener =
-      std::make_shared<Listener>(ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
+  auto listener = std::make_shared<Listener>(
+      ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
   listener->start();
   rooms.start_sweeping();
 

@@ -23,9 +23,8 @@ void HttpSession::read_request() {
   parser_->body_limit(protocol::max_message_bytes);
   parser_->header_limit(16 * 1024);
   stream_.expires_after(std::chrono::seconds(60));
-  http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    self->on_read(ec);
-  });
+  http::async_read(stream_, buffer_, *parser_,
+                   [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
 void HttpSession::on_read(beast::error_code ec) {

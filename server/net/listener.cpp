@@ -25,17 +25,18 @@ void Listener::stop() {
 }
 
 void Listener::accept_next() {
-  acceptor_.async_accept(boost::asio::make_strand(ioc_),
-                         [self = shared_from_this()](boost::system::error_code ec, boost::asio::ip::tcp::socket socket) {
-                           if (ec == boost::asio::error::operation_aborted) return;
-                           if (ec) {
-                             log_warn("accept failed: " + ec.message());
-                           } else {
-                             socket.set_option(boost::asio::ip::tcp::no_delay(true));
-                             std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
-                           }
-                           self->accept_next();
-                         });
+  acceptor_.async_accept(
+      boost::asio::make_strand(ioc_),
+      [self = shared_from_this()](boost::system::error_code ec, boost::asio::ip::tcp::socket socket) {
+        if (ec == boost::asio::error::operation_aborted) return;
+        if (ec) {
+          log_warn("accept failed: " + ec.message());
+        } else {
+          socket.set_option(boost::asio::ip::tcp::no_delay(true));
+          std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
+        }
+        self->accept_next();
+      });
 }
 
 }  // namespace warpath::server

@@ -21,8 +21,7 @@ constexpr std::size_t max_outbox_bytes = 8 * 1024 * 1024;
 constexpr std::uint64_t max_drained_message = 64ull * 1024 * 1024;
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream stream, ServerContext& context)
-    : ws_(std::move(stream)), context_(context) {
+WsSession::WsSession(beast::tcp_stream stream, ServerContext& context) : ws_(std::move(stream)), context_(context) {
   ++context_.open_websockets;
 }
 
@@ -44,8 +43,9 @@ void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
 }
 
 void WsSession::read_more() {
-  ws_.async_read_some(buffer_, read_chunk,
-                      [self = shared_from_this()](beast::error_code ec, std::size_t bytes) { self->on_read(ec, bytes); });
+  ws_.async_read_some(buffer_, read_chunk, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+    self->on_read(ec, bytes);
+  });
 }
 
 void WsSession::on_read(beast::error_code ec, std::size_t) {
@@ -124,9 +124,8 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
 }
 
 void WsSession::deliver(Frame frame) {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->send(std::move(frame));
-  });
+  boost::asio::post(ws_.get_executor(),
+                    [self = shared_from_this(), frame = std::move(frame)]() mutable { self->send(std::move(frame)); });
 }
 
 void WsSession::send(Frame frame) {
@@ -148,15 +147,16 @@ void WsSession::write_next() {
   }
   writing_ = true;
   ws_.text(true);
-  ws_.async_write(boost::asio::buffer(*outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (ec || self->closed_) {
-      self->writing_ = false;
-      return self->close_session();
-    }
-    self->outbox_bytes_ -= self->outbox_.front()->size();
-    self->outbox_.pop_front();
-    self->write_next();
-  });
+  ws_.async_write(boost::asio::buffer(*outbox_.front()),
+                  [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                    if (ec || self->closed_) {
+                      self->writing_ = false;
+                      return self->close_session();
+                    }
+                    self->outbox_bytes_ -= self->outbox_.front()->size();
+                    self->outbox_.pop_front();
+                    self->write_next();
+                  });
 }
 
 void WsSession::close_session() {

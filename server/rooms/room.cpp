@@ -79,7 +79,8 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, std::string se
     if (seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
       if (!owner || *owner != seat)
-        return who->deliver(protocol::error_message("bad_token", "that token does not hold seat '" + seat + "'", {}, id_));
+        return who->deliver(
+            protocol::error_message("bad_token", "that token does not hold seat '" + seat + "'", {}, id_));
     }
     subscribers_[who.get()] = {who, seat};
     who->deliver(feed->second.snapshot());
@@ -191,16 +192,14 @@ void Room::start_commit(Pending pending) {
     return answer_error(pending, std::string(engine::to_string(error->code)), error->message);
   committing_ = true;
   auto result = next->result();
-  storage::MoveRecord record{id_, next->version(), {pending.role, pending.action}, next->active_roles(),
-                             result ? result->to_json() : json()};
+  storage::MoveRecord record{
+      id_, next->version(), {pending.role, pending.action}, next->active_roles(), result ? result->to_json() : json()};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
-                           [this, shared_pending, next](std::optional<std::string> error) {
-                             // Back from the writer thread onto the room's strand.
-                             on_strand([this, shared_pending, next, error] {
-                               finish_commit(std::move(*shared_pending), next, error);
-                             });
-                           });
+  services_.commits.submit(storage::GameStore::append_move(std::move(record)), [this, shared_pending, next](
+                                                                                   std::optional<std::string> error) {
+    // Back from the writer thread onto the room's strand.
+    on_strand([this, shared_pending, next, error] { finish_commit(std::move(*shared_pending), next, error); });
+  });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::Match> next, std::optional<std::string> error) {
@@ -231,8 +230,8 @@ void Room::broadcast_new_views() {
 
 void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
   if (pending.subscriber) {
-    pending.subscriber->deliver(
-        protocol::error_message(code, message, pending.ref, id_, match_ ? static_cast<std::int64_t>(match_->version()) : -1));
+    pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
+                                                        match_ ? static_cast<std::int64_t>(match_->version()) : -1));
   } else if (pending.http_done) {
     SeatAnswer answer = answer_for_seat(pending.role);
     answer.error = RoomError{code, message};
@@ -241,8 +240,10 @@ void Room::answer_error(const Pending& pending, const std::string& code, const s
 }
 
 void Room::answer_success(const Pending& pending) {
-  if (pending.subscriber) pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
-  else if (pending.http_done) pending.http_done(answer_for_seat(pending.role));
+  if (pending.subscriber)
+    pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
+  else if (pending.http_done)
+    pending.http_done(answer_for_seat(pending.role));
 }
 
 void Room::maybe_snapshot() {

@@ -7,9 +7,9 @@
 // row is durably committed, and only then are the seats' patches broadcast and the action
 // acknowledged. Actions arriving meanwhile wait in order.
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
-#include <atomic>
 #include <deque>
 #include <functional>
 #include <map>
@@ -108,7 +108,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const engine::GameModule* module_ = nullptr;
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
-  std::map<std::string, protocol::SeatFeed> feeds_;   // roles and spectator
+  std::map<std::string, protocol::SeatFeed> feeds_;  // roles and spectator
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
   std::deque<Pending> waiting_;
   bool committing_ = false;

@@ -35,9 +35,16 @@ SnapshotRecord read_snapshot(const Statement& row) {
 }  // namespace
 
 json GameRecord::to_json() const {
-  return {{"id", id},           {"title", title},         {"scenario", scenario},     {"options", options},
-          {"status", status},   {"result", result},       {"active", active_roles},   {"version", version},
-          {"created", created_at}, {"updated", updated_at}};
+  return {{"id", id},
+          {"title", title},
+          {"scenario", scenario},
+          {"options", options},
+          {"status", status},
+          {"result", result},
+          {"active", active_roles},
+          {"version", version},
+          {"created", created_at},
+          {"updated", updated_at}};
 }
 
 GameStore::GameStore(const std::string& path) : db_(path) {}
@@ -112,7 +119,8 @@ CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> c
         .bind(6, utc_now_iso8601())
         .run();
     *created_id = w.db.last_insert_id();
-    for (const auto& [role, hash] : game.token_hashes) s.insert_seat.bind(1, *created_id).bind(2, role).bind(3, hash).run();
+    for (const auto& [role, hash] : game.token_hashes)
+      s.insert_seat.bind(1, *created_id).bind(2, role).bind(3, hash).run();
   };
 }
 
@@ -131,8 +139,10 @@ CommitQueue::Work GameStore::append_move(MoveRecord r) {
         .bind(2, static_cast<std::int64_t>(r.seq))
         .bind(3, r.active_roles.dump())
         .bind(4, r.result.is_null() ? "active" : "over");
-    if (r.result.is_null()) update.bind_null(5);
-    else update.bind(5, r.result.dump());
+    if (r.result.is_null())
+      update.bind_null(5);
+    else
+      update.bind(5, r.result.dump());
     update.bind(6, now).run();
   };
 }
@@ -149,7 +159,8 @@ CommitQueue::Work GameStore::save_snapshot(GameId game, SnapshotRecord snapshot)
 }
 
 CommitQueue::Work GameStore::append_chat(GameId game, std::string seat, std::string text, std::string time) {
-  return [=](WriteContext& w) { w.statements.insert_chat.bind(1, game).bind(2, seat).bind(3, text).bind(4, time).run(); };
+  return
+      [=](WriteContext& w) { w.statements.insert_chat.bind(1, game).bind(2, seat).bind(3, text).bind(4, time).run(); };
 }
 
 }  // namespace warpath::server::storage

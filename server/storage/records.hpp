@@ -16,7 +16,7 @@ struct GameRecord {
   nlohmann::json options = nlohmann::json::object();
   std::uint64_t seed = 0;
   std::string status = "active";
-  nlohmann::json result;                                    // null until over
+  nlohmann::json result;                                  // null until over
   nlohmann::json active_roles = nlohmann::json::array();  // whose turn it is
   std::uint64_t version = 0;
   std::string created_at;

@@ -57,12 +57,25 @@ struct DuelState final : GameState {
 
   json to_json() const override {
     json log_json = json::array();
-    for (const auto& l : log) log_json.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
-    return {{"rng", rng.to_json()},   {"deck", deck},         {"hands", hands},   {"discard", discard},
-            {"score", score},         {"pawns", pawns},       {"active", active}, {"round", round},
-            {"rounds", rounds},       {"target", target},     {"played_card", played_card},
-            {"moved", moved},         {"rolled", rolled},     {"drew", drew},     {"selected", selected},
-            {"log", log_json},        {"events", events}};
+    for (const auto& l : log)
+      log_json.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
+    return {{"rng", rng.to_json()},
+            {"deck", deck},
+            {"hands", hands},
+            {"discard", discard},
+            {"score", score},
+            {"pawns", pawns},
+            {"active", active},
+            {"round", round},
+            {"rounds", rounds},
+            {"target", target},
+            {"played_card", played_card},
+            {"moved", moved},
+            {"rolled", rolled},
+            {"drew", drew},
+            {"selected", selected},
+            {"log", log_json},
+            {"events", events}};
   }
 
   static DuelState from_json(const json& j) {
@@ -82,8 +95,7 @@ struct DuelState final : GameState {
     j.at("rolled").get_to(s.rolled);
     j.at("drew").get_to(s.drew);
     j.at("selected").get_to(s.selected);
-    for (const auto& l : j.at("log"))
-      s.log.push_back({l.at("role"), l.at("verb"), l.at("text"), l.at("arg")});
+    for (const auto& l : j.at("log")) s.log.push_back({l.at("role"), l.at("verb"), l.at("text"), l.at("arg")});
     j.at("events").get_to(s.events);
     return s;
   }
@@ -137,7 +149,8 @@ class DuelModule final : public engine::GameModule {
     info_.display_name = "Duel (platform test game)";
     info_.roles = {roles.begin(), roles.end()};
     info_.scenarios = {{"standard", "Standard: six rounds"}, {"short", "Short: two rounds"}};
-    info_.options = {{"target", "Score that wins at once", 15}, {"rounds", "Rounds to play (overrides scenario)", nullptr}};
+    info_.options = {{"target", "Score that wins at once", 15},
+                     {"rounds", "Rounds to play (overrides scenario)", nullptr}};
   }
 
   const engine::GameInfo& info() const override { return info_; }
@@ -199,10 +212,18 @@ class DuelModule final : public engine::GameModule {
     for (const auto& [role, hand] : s.hands) hand_sizes[role] = hand.size();
     json log = json::array();
     for (const auto& l : s.log) log.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
-    json v = {{"round", s.round},         {"rounds", s.rounds},        {"target", s.target},
-              {"active", s.active},       {"score", s.score},          {"pawns", s.pawns},
-              {"discard", s.discard},     {"deck_size", s.deck.size()}, {"hand_sizes", hand_sizes},
-              {"selected", s.selected},   {"log", log},                {"prompt", prompt_for(s, seat)},
+    json v = {{"round", s.round},
+              {"rounds", s.rounds},
+              {"target", s.target},
+              {"active", s.active},
+              {"score", s.score},
+              {"pawns", s.pawns},
+              {"discard", s.discard},
+              {"deck_size", s.deck.size()},
+              {"hand_sizes", hand_sizes},
+              {"selected", s.selected},
+              {"log", log},
+              {"prompt", prompt_for(s, seat)},
               {"actions", legal_actions(s, seat)}};
     if (auto it = s.hands.find(std::string(seat)); it != s.hands.end()) v["hand"] = it->second;
     if (auto r = result(s)) v["result"] = r->to_json();

@@ -2,10 +2,10 @@
 
 #include "engine/core/action.hpp"
 
+using nlohmann::json;
 using warpath::engine::Action;
 using warpath::engine::is_listed;
 using warpath::engine::is_well_formed;
-using nlohmann::json;
 
 TEST_CASE("an action is listed only with the exact verb and argument") {
   const json legal = {{"pass", true}, {"space", {"a", "b"}}, {"card", {3, 12}}};

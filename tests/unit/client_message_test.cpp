@@ -26,7 +26,8 @@ TEST_CASE("every message type parses with its fields") {
   const auto join = parse_as<Join>(R"({"type":"join","game":4,"seat":"red","token":"t"})");
   CHECK(join.game == 4);
   CHECK(join.seat == "red");
-  const auto action = parse_as<ActionRequest>(R"({"type":"action","game":4,"version":7,"verb":"card","arg":12,"ref":"r1"})");
+  const auto action =
+      parse_as<ActionRequest>(R"({"type":"action","game":4,"version":7,"verb":"card","arg":12,"ref":"r1"})");
   CHECK(action.version == 7);
   CHECK(action.action.verb == "card");
   CHECK(action.action.arg == 12);

@@ -9,13 +9,15 @@ using warpath::protocol::nests_deeper_than;
 
 TEST_CASE("UTF-8 validation follows RFC 3629") {
   CHECK(is_valid_utf8("plain ascii"));
-  CHECK(is_valid_utf8("Qu\xC3\xA9" "bec"));                 // é
-  CHECK(is_valid_utf8("\xE2\x82\xAC"));                     // €
-  CHECK(is_valid_utf8("\xF0\x9F\x98\x80"));                 // emoji
-  CHECK_FALSE(is_valid_utf8("\xC3"));                       // truncated
-  CHECK_FALSE(is_valid_utf8("\xC0\xAF"));                   // overlong '/'
-  CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));               // surrogate
-  CHECK_FALSE(is_valid_utf8("\xF4\x90\x80\x80"));           // past U+10FFFF
+  CHECK(
+      is_valid_utf8("Qu\xC3\xA9"
+                    "bec"));                       // é
+  CHECK(is_valid_utf8("\xE2\x82\xAC"));            // €
+  CHECK(is_valid_utf8("\xF0\x9F\x98\x80"));        // emoji
+  CHECK_FALSE(is_valid_utf8("\xC3"));              // truncated
+  CHECK_FALSE(is_valid_utf8("\xC0\xAF"));          // overlong '/'
+  CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));      // surrogate
+  CHECK_FALSE(is_valid_utf8("\xF4\x90\x80\x80"));  // past U+10FFFF
   CHECK_FALSE(is_valid_utf8("\xFF"));
   CHECK_FALSE(is_valid_utf8("ok\x80"));
   CHECK_FALSE(is_valid_utf8("\xE2\x82"));

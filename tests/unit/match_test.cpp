@@ -87,8 +87,10 @@ TEST_CASE("replaying a history with undos reproduces the live state on many rand
       const json legal = live.legal_actions(role);
       std::vector<Action> choices;
       for (const auto& [verb, args] : legal.items()) {
-        if (args.is_boolean()) choices.push_back({verb, nullptr});
-        else for (const auto& a : args) choices.push_back({verb, a});
+        if (args.is_boolean())
+          choices.push_back({verb, nullptr});
+        else
+          for (const auto& a : args) choices.push_back({verb, a});
       }
       const Action pick = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
       REQUIRE_FALSE(live.play(role, pick));

@@ -20,16 +20,20 @@ json random_object(Rng& rng, int depth) {
 
 json random_value(Rng& rng, int depth) {
   switch (depth > 3 ? rng.below(3) : rng.below(5)) {
-    case 0: return static_cast<int>(rng.below(10));
-    case 1: return "s" + std::to_string(rng.below(4)) + (rng.below(5) == 0 ? "/~x" : "");
-    case 2: return rng.below(2) == 0 ? json(nullptr) : json(rng.below(2) == 0);
+    case 0:
+      return static_cast<int>(rng.below(10));
+    case 1:
+      return "s" + std::to_string(rng.below(4)) + (rng.below(5) == 0 ? "/~x" : "");
+    case 2:
+      return rng.below(2) == 0 ? json(nullptr) : json(rng.below(2) == 0);
     case 3: {
       json a = json::array();
       const int n = static_cast<int>(rng.below(5));
       for (int i = 0; i < n; ++i) a.push_back(random_value(rng, depth + 1));
       return a;
     }
-    default: return random_object(rng, depth);
+    default:
+      return random_object(rng, depth);
   }
 }
 
@@ -55,8 +59,10 @@ TEST_CASE("patch(old, diff(old, new)) == new on consecutive views of random game
       const json legal = match.legal_actions(role);
       std::vector<Action> choices;
       for (const auto& [verb, args] : legal.items()) {
-        if (args.is_boolean()) choices.push_back({verb, nullptr});
-        else for (const auto& a : args) choices.push_back({verb, a});
+        if (args.is_boolean())
+          choices.push_back({verb, nullptr});
+        else
+          for (const auto& a : args) choices.push_back({verb, a});
       }
       REQUIRE_FALSE(match.play(role, choices[chooser.below(static_cast<std::uint32_t>(choices.size()))]));
       const json next = match.view("red");

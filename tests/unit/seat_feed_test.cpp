@@ -9,7 +9,8 @@ using nlohmann::json;
 TEST_CASE("a seat feed produces chained patches and catches clients up") {
   SeatFeed feed(7, "red", {{"n", 0}}, 10);
   std::vector<json> frames;
-  for (int v = 11; v <= 15; ++v) frames.push_back(json::parse(*feed.advance({{"n", v}}, static_cast<std::uint64_t>(v))));
+  for (int v = 11; v <= 15; ++v)
+    frames.push_back(json::parse(*feed.advance({{"n", v}}, static_cast<std::uint64_t>(v))));
   CHECK(frames[0]["type"] == "patch");
   CHECK(frames[0]["from"] == 10);
   CHECK(frames[0]["to"] == 11);

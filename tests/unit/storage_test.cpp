@@ -36,7 +36,11 @@ void wait(CommitQueue& q, CommitQueue::Work work) {
 
 GameId create(CommitQueue& q, std::uint64_t seed) {
   auto id = std::make_shared<GameId>(0);
-  wait(q, GameStore::create_game({"test-duel", "standard", json::object(), seed, json::array({"red"}),
+  wait(q, GameStore::create_game({"test-duel",
+                                  "standard",
+                                  json::object(),
+                                  seed,
+                                  json::array({"red"}),
                                   {{"red", "hash-r"}, {"blue", "hash-b"}}},
                                  id));
   return *id;
@@ -53,8 +57,10 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     std::vector<engine::Action> choices;
     const json legal = match.legal_actions(role);
     for (const auto& [verb, args] : legal.items()) {
-      if (args.is_boolean()) choices.push_back({verb, nullptr});
-      else for (const auto& a : args) choices.push_back({verb, a});
+      if (args.is_boolean())
+        choices.push_back({verb, nullptr});
+      else
+        for (const auto& a : args) choices.push_back({verb, a});
     }
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
@@ -153,8 +159,9 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
     if (--remaining == 0) all_done.set_value();
   };
   for (int i = 1; i <= writes; ++i)
-    q.submit(GameStore::append_move({id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json()}),
-             finish);
+    q.submit(
+        GameStore::append_move({id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json()}),
+        finish);
   q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json()}), finish);  // duplicate
   all_done.get_future().get();
   CHECK(ok == writes);

@@ -46,18 +46,32 @@ std::string string_field(const json& j, const char* name, std::size_t max_chars,
 
 std::string ref_field(const json& j) { return string_field(j, "ref", max_ref_chars, false); }
 
+std::optional<std::uint64_t> optional_version_field(const json& j) {
+  auto it = j.find("version");
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  return version_field(j);
+}
+
+std::size_t count_code_points(const std::string& utf8) {
+  std::size_t n = 0;
+  for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
 engine::Action action_fields(const json& j) {
   engine::Action a;
   a.verb = string_field(j, "verb", 64, true);
   if (auto it = j.find("arg"); it != j.end()) a.arg = *it;
-  if (!engine::is_well_formed(a)) throw FieldError{"'arg' must be null, a string or an integer"};
+  if (!engine::is_well_formed(a))
+    throw ProtocolError{"malformed", "'arg' must be null, a string or an integer", ref_field(j)};
   return a;
 }
 
 ClientMessage by_type(const std::string& type, const json& j) {
   if (type == "hello") return Hello{string_field(j, "token", 256, false), string_field(j, "client", 128, false)};
   if (type == "join")
-    return Join{game_field(j), string_field(j, "seat", 64, true), string_field(j, "token", 256, false)};
+    return Join{game_field(j), string_field(j, "seat", 64, true), string_field(j, "token", 256, false),
+                optional_version_field(j), ref_field(j)};
   if (type == "leave") return Leave{game_field(j)};
   if (type == "action") return ActionRequest{game_field(j), version_field(j), action_fields(j), ref_field(j)};
   if (type == "undo") return UndoRequest{game_field(j), version_field(j), ref_field(j)};
@@ -65,6 +79,7 @@ ClientMessage by_type(const std::string& type, const json& j) {
   if (type == "chat") {
     auto text = string_field(j, "text", max_chat_chars * 4, true);
     if (text.empty()) throw FieldError{"'text' is empty"};
+    if (count_code_points(text) > max_chat_chars) throw FieldError{"'text' is longer than 1000 characters"};
     return Chat{game_field(j), std::move(text)};
   }
   if (type == "ping") return Ping{ref_field(j)};

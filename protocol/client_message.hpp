@@ -21,6 +21,9 @@ struct Join {
   GameId game;
   std::string seat;  // a role or "spectator"
   std::string token;
+  // The version a rejoining client holds: it gets the missed patches instead of a snapshot.
+  std::optional<std::uint64_t> version;
+  std::string ref;
 };
 struct Leave {
   GameId game;

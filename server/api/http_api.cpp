@@ -64,7 +64,8 @@ std::optional<json> json_body(const HttpRequest& request, Respond& respond) {
   return parsed;
 }
 
-std::string origin_of(const HttpRequest& request) {
+std::string origin_of(const ServerContext& context, const HttpRequest& request) {
+  if (!context.public_url.empty()) return context.public_url;
   auto host = request.find(http::field::host);
   return "http://" + std::string(host == request.end() ? "localhost" : std::string_view(host->value()));
 }
@@ -100,11 +101,13 @@ void create_game_route(ServerContext& context, const HttpRequest& request, Respo
     game.options = *o;
   }
   if (auto seed = body->find("seed"); seed != body->end() && !seed->is_null()) {
-    if (!seed->is_number_integer() || seed->get<std::int64_t>() < 0)
-      return respond(error_response(request, "bad_message", "'seed' must be a non-negative integer"));
+    // Seeds stay exact in every JSON reader, JavaScript's included.
+    constexpr std::int64_t max_seed = (std::int64_t{1} << 53) - 1;
+    if (!seed->is_number_integer() || seed->get<std::int64_t>() < 0 || seed->get<std::int64_t>() > max_seed)
+      return respond(error_response(request, "bad_message", "'seed' must be an integer from 0 to 2^53-1"));
     game.seed = seed->get<std::uint64_t>();
   }
-  const std::string origin = origin_of(request);
+  const std::string origin = origin_of(context, request);
   create_game(context, std::move(game), [request, respond, origin](CreationResult result) {
     if (auto* error = std::get_if<RoomError>(&result))
       return respond(error_response(request, error->code, error->message));

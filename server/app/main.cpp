@@ -16,6 +16,7 @@ commands:
             --db FILE (WARPATH_DB, ./var/warpath.db)   --threads N (WARPATH_THREADS, cores)
             --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)
             --snapshot-every N (WARPATH_SNAPSHOT_EVERY, 50)   --no-demo
+            --public-url URL (WARPATH_PUBLIC_URL: origin of seat links, e.g. https://warpath.example)
   replay    rebuild a stored game from move 0, checking every snapshot hash
             --db FILE --game N            exit 1 on a mismatch
   playout   play random legal games in process and print a JSON report

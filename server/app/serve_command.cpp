@@ -27,11 +27,12 @@ struct ServeConfig {
   std::string web_root;
   std::uint64_t snapshot_every;
   bool demo;
+  std::string public_url;
 };
 
 ServeConfig read_config(const std::vector<std::string>& argv) {
   Args args(argv, {"no-demo"});
-  args.only({"port", "bind", "db", "threads", "log-level", "web", "snapshot-every", "no-demo"});
+  args.only({"port", "bind", "db", "threads", "log-level", "web", "snapshot-every", "no-demo", "public-url"});
   ServeConfig c;
   const auto port = args.get_int("port", "WARPATH_PORT", 8080);
   if (port < 0 || port > 65535) throw std::invalid_argument("--port must be 0..65535");
@@ -44,6 +45,8 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   c.snapshot_every =
       static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));
   c.demo = !args.has("no-demo");
+  c.public_url = args.get("public-url", "WARPATH_PUBLIC_URL", "");
+  while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
   set_log_level(parse_log_level(args.get("log-level", "WARPATH_LOG_LEVEL", "info")));
   return c;
 }
@@ -74,7 +77,7 @@ int serve_command(const std::vector<std::string>& argv) {
   storage::GameStore store(config.db);
   asio::io_context ioc(config.threads);
   RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.snapshot_every});
-  ServerContext context{games, store, commits, rooms, config.web_root, {}};
+  ServerContext context{games, store, commits, rooms, config.web_root, config.public_url, {}};
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -83,11 +86,12 @@ int serve_command(const std::vector<std::string>& argv) {
 
   const std::string host = config.bind == "0.0.0.0" ? "localhost" : config.bind;
   const std::string origin = "http://" + host + ":" + std::to_string(listener->port());
+  const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
   // The pool must be running: creating the demo game waits on the commit thread only, but a
   // slow disk should not keep connections waiting either.
-  if (config.demo) create_demo_game(context, origin);
+  if (config.demo) create_demo_game(context, link_origin);
   std::cout << "warpath listening on " << origin << "/" << std::endl;
   log_info("serving " + std::to_string(games.all().size()) + " game module(s) with " + std::to_string(config.threads) +
            " thread(s), database " + config.db);

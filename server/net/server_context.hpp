@@ -16,7 +16,8 @@ struct ServerContext {
   storage::GameStore& store;
   storage::CommitQueue& commits;
   RoomRegistry& rooms;
-  std::string web_root;  // directory of the static files
+  std::string web_root;    // directory of the static files
+  std::string public_url;  // origin used in seat links; empty: taken from the request's Host
   std::atomic<std::int64_t> open_websockets{0};
 };
 

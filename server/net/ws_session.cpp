@@ -101,7 +101,16 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
           if (previous != joined_.end()) previous->second->leave(previous->second, this);
           RoomHandle room = context_.rooms.acquire(m.game);
           joined_[m.game] = room;
-          room->join(room, self, m.seat, m.token.empty() ? hello_token_ : m.token);
+          const std::string token = m.token.empty() ? hello_token_ : m.token;
+          const auto game = m.game;
+          room->join(room, self, std::move(m), token, [self, room, game](bool ok) {
+            if (ok) return;
+            // A refused join must not keep a room (possibly of a game that does not exist) leased.
+            boost::asio::post(self->ws_.get_executor(), [self, room, game] {
+              auto it = self->joined_.find(game);
+              if (it != self->joined_.end() && it->second == room) self->joined_.erase(it);
+            });
+          });
         } else if constexpr (std::is_same_v<T, protocol::Leave>) {
           if (auto room = room_for(m.game, {})) {
             room->leave(room, this);

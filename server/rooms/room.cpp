@@ -17,6 +17,8 @@ using protocol::Frame;
 namespace {
 // Actions that may wait behind a commit; more means a client is flooding the room.
 constexpr std::size_t max_waiting_actions = 256;
+// Chat lines a joining connection is sent, so that a conversation survives reconnects.
+constexpr int chat_history_lines = 50;
 
 SeatAnswer refusal(std::string code, std::string message) {
   SeatAnswer answer;
@@ -44,6 +46,8 @@ void Room::load() {
       }
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
+      for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
+        remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
       last_snapshot_version_ = match_->version();
       for (const auto& role : module_->info().roles)
         feeds_.emplace(role, protocol::SeatFeed(id_, role, match_->view(role), match_->version()));
@@ -70,20 +74,26 @@ std::optional<std::string> Room::seat_of(const Subscriber* who) const {
   return it->second.second;
 }
 
-void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, std::string seat, std::string token) {
-  on_strand([this, self, who, seat, token] {
-    if (!match_) return who->deliver(protocol::error_message("unknown_game", "no such game", {}, id_));
-    auto feed = feeds_.find(seat);
-    if (feed == feeds_.end())
-      return who->deliver(protocol::error_message("unknown_seat", "this game has no seat '" + seat + "'", {}, id_));
-    if (seat != engine::spectator_seat) {
+void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
+                std::function<void(bool)> joined) {
+  on_strand([this, self, who, request = std::move(request), token = std::move(token), joined] {
+    auto refuse = [&](const char* code, const std::string& message) {
+      who->deliver(protocol::error_message(code, message, request.ref, id_));
+      joined(false);
+    };
+    if (!match_) return refuse("unknown_game", "no such game");
+    auto feed = feeds_.find(request.seat);
+    if (feed == feeds_.end()) return refuse("unknown_seat", "this game has no seat '" + request.seat + "'");
+    if (request.seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
-      if (!owner || *owner != seat)
-        return who->deliver(
-            protocol::error_message("bad_token", "that token does not hold seat '" + seat + "'", {}, id_));
+      if (!owner || *owner != request.seat)
+        return refuse("bad_token", "that token does not hold seat '" + request.seat + "'");
     }
-    subscribers_[who.get()] = {who, seat};
-    who->deliver(feed->second.snapshot());
+    subscribers_[who.get()] = {who, request.seat};
+    if (request.version) send_catch_up(*who, request.seat, *request.version);
+    else who->deliver(feed->second.snapshot());
+    for (const auto& line : recent_chat_) who->deliver(line);
+    joined(true);
     broadcast_presence();
   });
 }
@@ -117,7 +127,8 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
     if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
     const std::string time = utc_now_iso8601();
     services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time), [](auto) {});
-    broadcast_to_all(protocol::chat_message(id_, *seat, text, time));
+    remember_chat(protocol::chat_message(id_, *seat, text, time));
+    broadcast_to_all(recent_chat_.back());
   });
 }
 
@@ -256,6 +267,11 @@ void Room::maybe_snapshot() {
                            [game](std::optional<std::string> error) {
                              if (error) log_warn("game " + std::to_string(game) + ": snapshot not saved: " + *error);
                            });
+}
+
+void Room::remember_chat(protocol::Frame frame) {
+  recent_chat_.push_back(std::move(frame));
+  if (recent_chat_.size() > static_cast<std::size_t>(chat_history_lines)) recent_chat_.pop_front();
 }
 
 void Room::broadcast_presence() {

@@ -54,7 +54,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void load();
 
   // WebSocket operations: answers go to the subscriber as frames.
-  void join(RoomHandle self, std::shared_ptr<Subscriber> who, std::string seat, std::string token);
+  // `joined(false)` (on the room's strand) lets the connection drop its lease on a refusal.
+  void join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
+            std::function<void(bool)> joined);
   void leave(RoomHandle self, Subscriber* who);
   void act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request);
   void resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_t version);
@@ -95,6 +97,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void answer_success(const Pending& pending);
   void send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t from);
   void broadcast_presence();
+  void remember_chat(protocol::Frame frame);
   void broadcast_to_all(const protocol::Frame& frame);
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
@@ -111,6 +114,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, protocol::SeatFeed> feeds_;  // roles and spectator
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
   std::deque<Pending> waiting_;
+  std::deque<protocol::Frame> recent_chat_;
   bool committing_ = false;
   std::uint64_t last_snapshot_version_ = 0;
 };

@@ -33,6 +33,12 @@ struct MoveRecord {
   nlohmann::json result;  // null while the game goes on
 };
 
+struct ChatLine {
+  std::string seat;
+  std::string text;
+  std::string time;
+};
+
 class GameStore {
  public:
   explicit GameStore(const std::string& path);
@@ -44,6 +50,8 @@ class GameStore {
   std::vector<SnapshotRecord> snapshots(GameId id);
   std::vector<engine::Move> moves_after(GameId id, std::uint64_t seq);
   std::int64_t count_games();
+  // The newest `limit` lines, oldest first.
+  std::vector<ChatLine> recent_chat(GameId id, int limit);
 
   // Work for the commit queue.
   static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);

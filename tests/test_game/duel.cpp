@@ -165,11 +165,12 @@ class DuelModule final : public engine::GameModule {
     const json opts = options.is_object() ? options : json::object();
     for (const auto& [key, value] : opts.items()) {
       if (key != "target" && key != "rounds") throw engine::SetupError("unknown option '" + key + "'");
+      if (value.is_null()) continue;  // null means "the default"
       if (!value.is_number_integer() || value.get<int>() < 1 || value.get<int>() > 100)
         throw engine::SetupError("option '" + key + "' must be an integer from 1 to 100");
     }
-    s->target = opts.value("target", 15);
-    s->rounds = opts.value("rounds", s->rounds);
+    if (opts.contains("target") && !opts["target"].is_null()) s->target = opts["target"].get<int>();
+    if (opts.contains("rounds") && !opts["rounds"].is_null()) s->rounds = opts["rounds"].get<int>();
     for (int card = 1; card <= deck_size; ++card) s->deck.push_back(card);
     s->rng.shuffle(std::span<int>(s->deck));
     for (const auto& role : roles) {

@@ -26,6 +26,8 @@ TEST_CASE("every message type parses with its fields") {
   const auto join = parse_as<Join>(R"({"type":"join","game":4,"seat":"red","token":"t"})");
   CHECK(join.game == 4);
   CHECK(join.seat == "red");
+  CHECK_FALSE(join.version);
+  CHECK(parse_as<Join>(R"({"type":"join","game":4,"seat":"red","version":12,"ref":"j"})").version == 12u);
   const auto action =
       parse_as<ActionRequest>(R"({"type":"action","game":4,"version":7,"verb":"card","arg":12,"ref":"r1"})");
   CHECK(action.version == 7);
@@ -51,9 +53,13 @@ TEST_CASE("bad input gets a precise error code") {
   CHECK(error_code(R"({"type":"join","game":"x","seat":"red"})") == "bad_message");
   CHECK(error_code(R"({"type":"join","game":0,"seat":"red"})") == "bad_message");
   CHECK(error_code(R"({"type":"action","game":1,"version":-1,"verb":"pass"})") == "bad_message");
-  CHECK(error_code(R"({"type":"action","game":1,"version":0,"verb":"card","arg":{"x":1}})") == "bad_message");
+  CHECK(error_code(R"({"type":"action","game":1,"version":0,"verb":"card","arg":{"x":1}})") == "malformed");
   CHECK(error_code(R"({"type":"action","game":1,"version":0})") == "bad_message");
   CHECK(error_code(R"({"type":"chat","game":1,"text":""})") == "bad_message");
+  CHECK(error_code(R"({"type":"chat","game":1,"text":")" + std::string(1001, 'x') + "\"}") == "bad_message");
+  std::string thousand_accents;
+  for (int i = 0; i < 1000; ++i) thousand_accents += "\xC3\xA9";
+  CHECK(error_code(R"({"type":"chat","game":1,"text":")" + thousand_accents + "\"}") == "none");
   CHECK(error_code(R"({"type":"action","game":1,"version":0,"verb":"x","arg":"\ud800"})") == "invalid_json");
 }
 

@@ -1,0 +1,130 @@
+// Small DOM and HTTP helpers shared by the lobby and the game page. Browser only (uses document).
+
+// h('button', {class: 'x', 'data-verb': 'pass', onclick: fn}, 'pass') builds an element. Children
+// may be strings, numbers, nodes, arrays of those, or null/false (skipped). Text always goes in
+// as text, never as HTML.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith('on') && typeof value === 'function') el.addEventListener(name.slice(2), value);
+    else if (name === 'class') el.className = value;
+    else if (name in el && typeof value !== 'string') el[name] = value;
+    else el.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
+  }
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+export function byId(id) {
+  return document.getElementById(id);
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Older browsers, or a page not served over HTTPS/localhost.
+    const area = h('textarea', { readonly: true, style: 'position:fixed;opacity:0' }, text);
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+// A button that copies `text` and says so.
+export function copyButton(text, label = 'Copy') {
+  const button = h('button', { type: 'button', class: 'secondary small' }, label);
+  button.addEventListener('click', async () => {
+    const ok = await copyText(typeof text === 'function' ? text() : text);
+    button.textContent = ok ? 'Copied' : 'Copy failed';
+    setTimeout(() => (button.textContent = label), 1500);
+  });
+  return button;
+}
+
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message || code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+// Calls the JSON API; throws an ApiError with the server's error code.
+export async function api(method, path, body = undefined, token = '') {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+    });
+  } catch (e) {
+    throw new ApiError('offline', `the server cannot be reached (${e.message})`, 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(error.code || `http_${response.status}`, error.message || `HTTP ${response.status}`, response.status);
+  }
+  return data;
+}
+
+// "3 min ago" for an ISO 8601 time; the time itself when it does not parse.
+export function relativeTime(iso) {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso ?? '';
+  const seconds = Math.round((Date.now() - t) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `${hours} h ago`;
+  return new Date(t).toLocaleDateString();
+}
+
+export function clockTime(iso) {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+// A readable one-line form of a JSON value ("12", "c", "[1, 2]").
+export function shortText(value) {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object') return String(value);
+  return JSON.stringify(value);
+}

@@ -1,0 +1,480 @@
+// The generic game page: shows one seat's view, lists the legal actions the server sends as
+// buttons, sends the chosen one and follows the server's patches. It decides no rule.
+//
+// URL: /game.html?game=ID#seat=ROLE&token=TOKEN. The token is moved to sessionStorage and
+// removed from the address bar at once.
+import { GameConnection, Status } from './connection.js';
+import { formatPointer } from './json_patch.js';
+import { api, byId, clear, clockTime, h, shortText } from './dom.js';
+import { loadPreference, recallToken, rememberToken, savePreference } from './store.js';
+
+// Parts of the view shown in their own panels rather than in the tree.
+const SHOWN_APART = new Set(['prompt', 'actions', 'log', 'hand']);
+const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
+
+// ---- where we are ----
+
+const gameText = new URLSearchParams(location.search).get('game') ?? '';
+const game = /^[1-9][0-9]*$/.test(gameText) ? Number(gameText) : null;
+const fragment = new URLSearchParams(location.hash.slice(1));
+const seat = fragment.get('seat') || 'spectator';
+let token = fragment.get('token') || '';
+if (game !== null && token) {
+  rememberToken(game, seat, token);
+  // Keep the seat in the address (so a reload reopens it) but not the token.
+  history.replaceState(history.state, '', `${location.pathname}${location.search}#seat=${encodeURIComponent(seat)}`);
+} else if (game !== null) {
+  token = seat === 'spectator' ? '' : recallToken(game, seat);
+}
+// Opening another seat link in this tab only changes the fragment: start again.
+window.addEventListener('hashchange', () => location.reload());
+
+const spectatorHref = `${location.pathname}?game=${game}#seat=spectator`;
+
+// ---- page state ----
+
+let conn = null;
+let titles = [];
+let busy = false; // an action is on its way
+let hadActions = null; // whether the previous view offered actions (null before the first)
+let infoTimer = null;
+const openState = new Map(); // tree path -> open?
+
+// ---- small renderers ----
+
+function showNotice(text, kind = 'error', extra = null) {
+  const notice = byId('notice');
+  clear(notice);
+  notice.className = `notice ${kind}`;
+  if (!text) {
+    notice.hidden = true;
+    return;
+  }
+  notice.append(text, extra ? ' ' : '', extra ?? '');
+  notice.hidden = false;
+}
+
+function titleName() {
+  const id = conn && conn.info ? conn.info.title : null;
+  const t = titles.find((x) => x.title === id);
+  return t ? t.name : id || 'Game';
+}
+
+function scenarioName() {
+  const info = conn && conn.info;
+  if (!info) return '';
+  const t = titles.find((x) => x.title === info.title);
+  const s = t && Array.isArray(t.scenarios) ? t.scenarios.find((x) => x.id === info.scenario) : null;
+  return s ? s.name : info.scenario || '';
+}
+
+// The seat may act now: anything but undo is listed.
+function yourTurn() {
+  if (conn === null) return false;
+  return Object.entries(conn.actions).some(
+    ([verb, entry]) => verb !== 'undo' && (entry === true || (Array.isArray(entry) && entry.length > 0)),
+  );
+}
+
+function renderHeader() {
+  const name = titleName();
+  const scenario = scenarioName();
+  byId('game-title').textContent = `${name} #${game ?? '?'}${scenario ? ' · ' + scenario : ''}`;
+  byId('seat-badge').textContent = seat;
+  document.title = `${yourTurn() ? '(your turn) ' : ''}${name} #${game ?? '?'} — ${seat} — Warpath`;
+  const version = byId('version');
+  version.textContent = conn && conn.version !== null ? `v${conn.version}` : 'v–';
+}
+
+const STATUS_TEXT = {
+  idle: 'not connected',
+  connecting: 'connecting',
+  live: 'live',
+  polling: 'polling',
+  offline: 'offline',
+  refused: 'refused',
+  closed: 'closed',
+};
+
+function renderStatus({ status, detail }) {
+  const pill = byId('status');
+  pill.textContent = STATUS_TEXT[status] ?? status;
+  pill.className = `pill status-${status}`;
+  pill.title =
+    status === Status.POLLING
+      ? `The live connection is down (${detail}); following the game every few seconds.`
+      : detail || 'connection';
+  const chatOk = status === Status.LIVE;
+  byId('chat-send').disabled = !chatOk;
+  byId('chat-text').disabled = !chatOk;
+  byId('chat-hint').textContent = chatOk ? '' : 'Chat needs the live connection.';
+  if (status === Status.REFUSED) {
+    const link = seat !== 'spectator' ? h('a', { href: spectatorHref }, 'Watch as a spectator') : null;
+    showNotice(`The server refused this seat: ${detail}.`, 'error', link);
+    byId('prompt').textContent = 'Not connected.';
+    clear(byId('actions'));
+  }
+}
+
+function actionButton(verb, arg, label) {
+  const attrs = {
+    type: 'button',
+    class: verb === 'undo' ? 'action undo secondary' : 'action',
+    'data-verb': verb,
+    disabled: busy,
+    onclick: () => send(verb, arg),
+  };
+  if (arg !== null) {
+    attrs['data-arg'] = String(arg);
+    attrs['data-arg-type'] = typeof arg === 'number' ? 'integer' : 'string';
+  }
+  const text = label ?? (arg === null ? verb : `${verb} ${shortText(arg)}`);
+  const key = arg === null ? Object.keys(SHORTCUTS).find((k) => SHORTCUTS[k] === verb) : undefined;
+  if (key) attrs['aria-keyshortcuts'] = key;
+  return h('button', attrs, text, key ? h('kbd', { class: 'shortcut' }, key) : null);
+}
+
+function renderActions() {
+  const box = clear(byId('actions'));
+  if (!conn || conn.view === null) return;
+  const actions = conn.actions;
+  const lists = [];
+  const words = [];
+  for (const [verb, entry] of Object.entries(actions)) {
+    if (verb === 'undo') continue;
+    if (entry === true) words.push(actionButton(verb, null));
+    else if (Array.isArray(entry) && entry.length > 0)
+      lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg))));
+  }
+  if (words.length) lists.push(h('div', { class: 'action-group words' }, words));
+  if (actions.undo === true) lists.push(h('div', { class: 'action-group undo-group' }, actionButton('undo', null, 'Undo')));
+  if (lists.length === 0 && !conn.result)
+    lists.push(h('p', { class: 'muted' }, seat === 'spectator' ? 'You are watching.' : 'Nothing to do right now.'));
+  box.append(...lists);
+}
+
+function renderPrompt(view) {
+  const prompt = view && typeof view.prompt === 'string' ? view.prompt : '';
+  byId('prompt').textContent = prompt || (yourTurn() ? 'Your move.' : '');
+  byId('turn-panel').classList.toggle('your-turn', yourTurn());
+}
+
+function itemText(item) {
+  if (item && typeof item === 'object' && !Array.isArray(item)) {
+    for (const key of ['name', 'label', 'text', 'id']) if (typeof item[key] === 'string' || typeof item[key] === 'number') return String(item[key]);
+  }
+  return shortText(item);
+}
+
+function renderHand(view) {
+  const panel = byId('hand-panel');
+  const hand = view ? view.hand : undefined;
+  panel.hidden = hand === undefined;
+  if (hand === undefined) return;
+  const box = clear(byId('hand'));
+  if (Array.isArray(hand)) {
+    if (hand.length === 0) box.append(h('p', { class: 'muted' }, 'Empty.'));
+    for (const item of hand) box.append(h('span', { class: 'card', title: JSON.stringify(item) }, itemText(item)));
+  } else if (hand !== null && typeof hand === 'object') {
+    box.append(treeChildren(hand, '/hand', 1));
+  } else {
+    box.append(h('span', { class: 'card' }, shortText(hand)));
+  }
+}
+
+function renderLog(view) {
+  const panel = byId('log-panel');
+  const log = view ? view.log : undefined;
+  panel.hidden = !Array.isArray(log);
+  if (!Array.isArray(log)) return;
+  const list = byId('log');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  clear(list);
+  for (const entry of log) {
+    const attrs = {};
+    let text;
+    if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
+      text = typeof entry.text === 'string' ? entry.text : JSON.stringify(entry);
+      if (typeof entry.role === 'string') attrs['data-role'] = entry.role;
+    } else {
+      text = shortText(entry);
+    }
+    list.append(h('li', attrs, text));
+  }
+  if (log.length === 0) list.append(h('li', { class: 'muted' }, 'Nothing yet.'));
+  if (atBottom || hadActions === null) list.scrollTop = list.scrollHeight;
+}
+
+// ---- the view as a tree ----
+
+function valueSpan(value) {
+  if (value === null) return h('span', { class: 'v-null' }, 'null');
+  if (typeof value === 'boolean') return h('span', { class: 'v-bool' }, String(value));
+  if (typeof value === 'number') return h('span', { class: 'v-num' }, String(value));
+  if (typeof value === 'string') return h('span', { class: 'v-str' }, value === '' ? '""' : value);
+  return h('span', {}, JSON.stringify(value));
+}
+
+function leaf(key, content) {
+  return h('div', { class: 'leaf' }, h('span', { class: 'key' }, String(key)), h('span', { class: 'sep' }, ': '), content);
+}
+
+function isScalar(value) {
+  return value === null || typeof value !== 'object';
+}
+
+function treeNode(key, value, path, depth) {
+  if (isScalar(value)) return leaf(key, valueSpan(value));
+  const isArray = Array.isArray(value);
+  const size = isArray ? value.length : Object.keys(value).length;
+  if (size === 0) return leaf(key, h('span', { class: 'v-null' }, isArray ? '[]' : '{}'));
+  if (isArray && size <= 30 && value.every(isScalar))
+    return leaf(key, h('span', { class: 'inline-list' }, value.map((v, i) => [i ? ', ' : '', valueSpan(v)])));
+  const open = openState.has(path) ? openState.get(path) : depth === 0 || (depth === 1 && size <= 12);
+  const details = h(
+    'details',
+    { class: 'node', open },
+    h('summary', {}, h('span', { class: 'key' }, String(key)), h('span', { class: 'meta' }, isArray ? ` [${size}]` : ` {${size}}`)),
+    treeChildren(value, path, depth + 1),
+  );
+  details.addEventListener('toggle', () => openState.set(path, details.open));
+  return details;
+}
+
+function treeChildren(value, path, depth) {
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return h(
+    'div',
+    { class: 'children' },
+    entries.map(([k, v]) => treeNode(k, v, path + formatPointer([k]), depth)),
+  );
+}
+
+function renderTree(view) {
+  const box = clear(byId('tree'));
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) {
+    box.append(valueSpan(view));
+  } else {
+    const rest = Object.entries(view).filter(([k]) => !SHOWN_APART.has(k));
+    if (rest.length === 0) box.append(h('p', { class: 'muted' }, 'Nothing else to show.'));
+    for (const [k, v] of rest) box.append(treeNode(k, v, formatPointer([k]), 0));
+  }
+  const raw = byId('raw');
+  if (raw.closest('details').open) raw.textContent = JSON.stringify(view, null, 2);
+}
+
+function renderPresence() {
+  const list = clear(byId('presence'));
+  const seats = { ...(conn ? conn.presence : {}) };
+  if (!(seat in seats)) seats[seat] = 0;
+  const active = conn && conn.info && Array.isArray(conn.info.active) ? conn.info.active : [];
+  for (const [name, count] of Object.entries(seats)) {
+    const online = count > 0;
+    list.append(
+      h(
+        'li',
+        { class: online ? 'online' : 'away' },
+        h('span', { class: 'dot', 'aria-hidden': 'true' }),
+        h('span', { class: 'seat-name' }, name),
+        name === seat ? h('span', { class: 'muted' }, ' (you)') : null,
+        (name === seat ? yourTurn() : active.includes(name)) ? h('span', { class: 'turn-flag' }, ' to move') : null,
+        h('span', { class: 'count muted' }, online ? (count > 1 ? ` ${count} connections` : ' online') : ' away'),
+      ),
+    );
+  }
+}
+
+function renderResult() {
+  const box = byId('result');
+  const result = conn ? conn.result : null;
+  box.hidden = !result;
+  if (!result) return;
+  clear(box);
+  const headline = result.draw ? 'Draw' : result.winner ? `${result.winner} wins` : 'Game over';
+  const mine = !result.draw && result.winner === seat ? ' — you win!' : '';
+  box.append(
+    h('strong', {}, `Game over: ${headline}${mine}`),
+    result.summary ? h('p', {}, result.summary) : null,
+    result.score !== undefined && result.score !== null
+      ? h('p', { class: 'muted' }, 'Score: ', isScalar(result.score) ? shortText(result.score) : Object.entries(result.score).map(([k, v], i) => `${i ? ', ' : ''}${k} ${shortText(v)}`).join(''))
+      : null,
+  );
+}
+
+function renderAll() {
+  const view = conn ? conn.view : null;
+  renderHeader();
+  renderPrompt(view);
+  renderActions();
+  renderHand(view);
+  renderLog(view);
+  renderTree(view);
+  renderResult();
+}
+
+// ---- acting ----
+
+async function send(verb, arg) {
+  if (busy || !conn) return;
+  busy = true;
+  renderActions();
+  try {
+    await conn.act(verb, arg);
+    showNotice('');
+  } catch (e) {
+    showNotice(`${verb}${arg === null ? '' : ' ' + shortText(arg)}: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+  } finally {
+    busy = false;
+    renderActions();
+  }
+}
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+  const target = event.target;
+  if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+  const verb = typeof event.key === 'string' ? SHORTCUTS[event.key.toLowerCase()] : undefined;
+  if (!verb || !conn || conn.actions[verb] !== true || busy) return;
+  event.preventDefault();
+  send(verb, null);
+}
+
+// ---- chat ----
+
+function addChatLine({ seat: who, text, time }) {
+  const list = byId('chat-log');
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  list.append(
+    h(
+      'li',
+      { class: who === seat ? 'mine' : '' },
+      h('span', { class: 'time muted' }, clockTime(time)),
+      ' ',
+      h('span', { class: 'seat-name' }, who),
+      ' ',
+      h('span', { class: 'text' }, text),
+    ),
+  );
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+function onChat(event) {
+  event.preventDefault();
+  const input = byId('chat-text');
+  const text = input.value.trim();
+  if (!text || !conn) return;
+  if (conn.chat(text)) input.value = '';
+  else byId('chat-hint').textContent = 'Not sent: chat needs the live connection.';
+}
+
+// ---- notifications ----
+
+function setupNotifications() {
+  const box = byId('notify');
+  if (!('Notification' in window) || seat === 'spectator') {
+    box.closest('label').hidden = true;
+    return;
+  }
+  box.checked = loadPreference('notify', false) && Notification.permission === 'granted';
+  box.addEventListener('change', async () => {
+    if (box.checked && Notification.permission !== 'granted') {
+      const answer = await Notification.requestPermission();
+      if (answer !== 'granted') box.checked = false;
+    }
+    savePreference('notify', box.checked);
+  });
+}
+
+function notifyTurn() {
+  if (!byId('notify').checked || !('Notification' in window) || Notification.permission !== 'granted') return;
+  if (!document.hidden && document.hasFocus()) return;
+  try {
+    const note = new Notification(`Your turn — ${titleName()} #${game}`, {
+      body: conn.view && typeof conn.view.prompt === 'string' ? conn.view.prompt : '',
+      tag: `warpath-${game}-${seat}`,
+    });
+    note.onclick = () => {
+      window.focus();
+      note.close();
+    };
+  } catch {
+    // some mobile browsers only notify from a service worker
+  }
+}
+
+// ---- start ----
+
+function start() {
+  byId('seat-badge').textContent = seat;
+  if (game === null) {
+    byId('prompt').textContent = '';
+    showNotice('This address names no game.', 'error', h('a', { href: '/' }, 'Back to the lobby'));
+    return;
+  }
+  renderHeader();
+  if (seat !== 'spectator' && !token) {
+    byId('prompt').textContent = '';
+    showNotice(
+      `This tab has no token for seat “${seat}”. Open your seat link again.`,
+      'error',
+      h('a', { href: spectatorHref }, 'Watch as a spectator'),
+    );
+    return;
+  }
+
+  conn = new GameConnection({ game, seat, token });
+  conn.on('status', (s) => {
+    renderStatus(s);
+    renderHeader();
+  });
+  conn.on('view', ({ source }) => {
+    const now = yourTurn();
+    if (hadActions === false && now) notifyTurn();
+    renderAll();
+    renderPresence();
+    hadActions = now;
+    // Whose turn it is (for the seat list) comes from the game record; refresh it after moves.
+    if (source !== 'http' && conn.live) {
+      clearTimeout(infoTimer);
+      infoTimer = setTimeout(() => conn.refreshInfo(), 300);
+    }
+  });
+  conn.on('presence', renderPresence);
+  conn.on('info', () => {
+    renderHeader();
+    renderPresence();
+  });
+  conn.on('chat', addChatLine);
+  conn.on('game_over', () => {
+    renderResult();
+    renderActions();
+  });
+  conn.on('error', ({ code, message }) => {
+    if (conn.status !== Status.REFUSED) showNotice(`${message} (${code})`, 'error');
+  });
+  conn.on('warning', ({ code, message }) => console.warn(`warpath: ${code}: ${message}`));
+
+  document.addEventListener('keydown', onKey);
+  byId('chat-form').addEventListener('submit', onChat);
+  byId('raw')
+    .closest('details')
+    .addEventListener('toggle', () => {
+      if (conn.view !== null) byId('raw').textContent = JSON.stringify(conn.view, null, 2);
+    });
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) conn.reconnectNow();
+  });
+  window.addEventListener('online', () => conn.reconnectNow());
+  setupNotifications();
+  renderPresence();
+  conn.start();
+
+  api('GET', '/api/titles')
+    .then((data) => {
+      titles = Array.isArray(data.titles) ? data.titles : [];
+      renderHeader();
+    })
+    .catch(() => {});
+}
+
+start();

@@ -34,6 +34,14 @@ std::optional<std::vector<Frame>> SeatFeed::catch_up(std::uint64_t from) const {
   return frames;
 }
 
+void SeatFeed::reset(nlohmann::json view, std::uint64_t version) {
+  view_ = std::move(view);
+  hash_ = engine::json_hash(view_);
+  version_ = version;
+  history_.clear();
+  snapshot_cache_.reset();
+}
+
 Frame SeatFeed::snapshot() const {
   if (!snapshot_cache_) snapshot_cache_ = snapshot_message(game_, seat_, version_, view_, hash_);
   return snapshot_cache_;

@@ -26,6 +26,10 @@ class SeatFeed {
   std::optional<std::vector<Frame>> catch_up(std::uint64_t from) const;
   Frame snapshot() const;
 
+  // Starts the feed over at `view` (no patch history): for a seat whose views were not kept
+  // up while nobody watched it.
+  void reset(nlohmann::json view, std::uint64_t version);
+
   std::uint64_t version() const { return version_; }
   const nlohmann::json& view() const { return view_; }
   const std::string& hash() const { return hash_; }

@@ -82,16 +82,17 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       joined(false);
     };
     if (!match_) return refuse("unknown_game", "no such game");
-    auto feed = feeds_.find(request.seat);
-    if (feed == feeds_.end()) return refuse("unknown_seat", "this game has no seat '" + request.seat + "'");
+    if (!feeds_.count(request.seat)) return refuse("unknown_seat", "this game has no seat '" + request.seat + "'");
     if (request.seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
       if (!owner || *owner != request.seat)
         return refuse("bad_token", "that token does not hold seat '" + request.seat + "'");
     }
     subscribers_[who.get()] = {who, request.seat};
-    if (request.version) send_catch_up(*who, request.seat, *request.version);
-    else who->deliver(feed->second.snapshot());
+    if (request.version)
+      send_catch_up(*who, request.seat, *request.version);
+    else
+      who->deliver(current_feed(request.seat).snapshot());
     for (const auto& line : recent_chat_) who->deliver(line);
     joined(true);
     broadcast_presence();
@@ -113,7 +114,7 @@ void Room::resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_
 }
 
 void Room::send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t from) {
-  const auto& feed = feeds_.at(seat);
+  const auto& feed = current_feed(seat);
   if (auto frames = feed.catch_up(from)) {
     for (auto& frame : *frames) who.deliver(frame);
   } else {
@@ -166,8 +167,8 @@ void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t versi
   });
 }
 
-SeatAnswer Room::answer_for_seat(const std::string& seat) const {
-  const auto& feed = feeds_.at(seat);
+SeatAnswer Room::answer_for_seat(const std::string& seat) {
+  const auto& feed = current_feed(seat);
   return {std::nullopt, seat, feed.version(), feed.view(), feed.hash()};
 }
 
@@ -230,13 +231,26 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::Match> next, s
 }
 
 void Room::broadcast_new_views() {
-  // One view and one diff per seat, shared by all of that seat's connections.
+  // One view and one diff per watched seat, shared by all of that seat's connections. A seat
+  // nobody watches (the usual case in asynchronous play) costs nothing until it is asked for.
+  std::map<std::string, std::vector<Subscriber*>> watchers;
+  for (auto& [raw, entry] : subscribers_) watchers[entry.second].push_back(raw);
   for (auto& [seat, feed] : feeds_) {
-    Frame frame = feed.advance(match_->view(seat), match_->version());
-    for (auto& [raw, entry] : subscribers_)
-      if (entry.second == seat)
-        if (auto live = entry.first.lock()) live->deliver(frame);
+    auto watched = watchers.find(seat);
+    if (watched == watchers.end()) {
+      stale_seats_.insert(seat);
+      continue;
+    }
+    Frame frame = current_feed(seat).advance(match_->view(seat), match_->version());
+    for (Subscriber* raw : watched->second)
+      if (auto live = subscribers_.at(raw).first.lock()) live->deliver(frame);
   }
+}
+
+protocol::SeatFeed& Room::current_feed(const std::string& seat) {
+  auto& feed = feeds_.at(seat);
+  if (stale_seats_.erase(seat) > 0) feed.reset(match_->view(seat), match_->version());
+  return feed;
 }
 
 void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {

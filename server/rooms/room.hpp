@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "engine/core/match.hpp"
@@ -102,7 +103,9 @@ class Room : public std::enable_shared_from_this<Room> {
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
-  SeatAnswer answer_for_seat(const std::string& seat) const;
+  SeatAnswer answer_for_seat(const std::string& seat);
+  // The seat's feed, brought up to the match's version if nobody watched it meanwhile.
+  protocol::SeatFeed& current_feed(const std::string& seat);
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   protocol::GameId id_;
@@ -112,6 +115,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
   std::map<std::string, protocol::SeatFeed> feeds_;  // roles and spectator
+  std::set<std::string> stale_seats_;                // feeds behind the match: nobody watched them
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
   std::deque<Pending> waiting_;
   std::deque<protocol::Frame> recent_chat_;

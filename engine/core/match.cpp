@@ -40,8 +40,15 @@ nlohmann::json Match::view(std::string_view seat) const {
 }
 
 std::optional<ActionError> Match::play(std::string_view role, const Action& action) {
+  auto prepared = prepare(role, action);
+  if (auto* error = std::get_if<ActionError>(&prepared)) return *error;
+  commit(std::move(std::get<PreparedMove>(prepared)));
+  return std::nullopt;
+}
+
+std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, const Action& action) const {
   if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
-  if (action.verb == undo_verb) return undo(role);
+  if (action.verb == undo_verb) return prepare_undo(role);
   const auto before = module_->active_roles(*state_);
   if (std::find(before.begin(), before.end(), role) == before.end())
     return ActionError{ErrorCode::not_your_turn, "it is not " + std::string(role) + "'s turn to act"};
@@ -49,36 +56,40 @@ std::optional<ActionError> Match::play(std::string_view role, const Action& acti
     return ActionError{ErrorCode::illegal_action, "'" + action.verb + " " +
                                                       (action.arg.is_null() ? std::string() : action.arg.dump()) +
                                                       "' is not a legal action now"};
-  auto next = state_->clone();
+  PreparedMove prepared{Move{std::string(role), action}, state_->clone()};
   ApplyReport report;
   try {
-    report = module_->apply(*next, role, action);
+    report = module_->apply(*prepared.state, role, action);
   } catch (const ActionRejected& rejected) {
     return ActionError{rejected.code(), rejected.what()};
   }
   // Handing the turn to someone else closes the window too: the opponent has seen the move.
-  const bool barrier = report.used_randomness || report.revealed_hidden || module_->active_roles(*next) != before;
-  state_ = std::move(next);
+  prepared.barrier =
+      report.used_randomness || report.revealed_hidden || module_->active_roles(*prepared.state) != before;
+  return prepared;
+}
+
+std::variant<PreparedMove, ActionError> Match::prepare_undo(std::string_view role) const {
+  if (!can_undo(role)) return ActionError{ErrorCode::undo_not_allowed, "there is no move of yours to take back"};
+  PreparedMove prepared{Move{std::string(role), Action{std::string(undo_verb), nullptr}}, barrier_state_->clone()};
+  for (std::size_t i = 0; i + 1 < since_barrier_.size(); ++i)
+    module_->apply(*prepared.state, since_barrier_[i].role, since_barrier_[i].action);
+  prepared.undo = true;
+  return prepared;
+}
+
+void Match::commit(PreparedMove prepared) {
+  state_ = std::move(prepared.state);
   ++version_;
-  last_was_barrier_ = barrier;
-  if (barrier) {
+  last_was_barrier_ = prepared.barrier;
+  if (prepared.undo) {
+    since_barrier_.pop_back();
+  } else if (prepared.barrier) {
     barrier_state_ = state_->clone();
     since_barrier_.clear();
   } else {
-    since_barrier_.push_back(Move{std::string(role), action});
+    since_barrier_.push_back(std::move(prepared.move));
   }
-  return std::nullopt;
-}
-
-std::optional<ActionError> Match::undo(std::string_view role) {
-  if (!can_undo(role)) return ActionError{ErrorCode::undo_not_allowed, "there is no move of yours to take back"};
-  since_barrier_.pop_back();
-  auto rebuilt = barrier_state_->clone();
-  for (const auto& move : since_barrier_) module_->apply(*rebuilt, move.role, move.action);
-  state_ = std::move(rebuilt);
-  ++version_;
-  last_was_barrier_ = false;
-  return std::nullopt;
 }
 
 void Match::replay(const Move& move) {

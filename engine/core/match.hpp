@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -23,6 +24,15 @@ inline constexpr std::string_view undo_verb = "undo";
 struct Move {
   std::string role;
   Action action;
+};
+
+// A validated move and the state it leads to, not yet part of the match: the server stores the
+// move durably between prepare() and commit().
+struct PreparedMove {
+  Move move;
+  std::unique_ptr<GameState> state;
+  bool barrier = false;
+  bool undo = false;
 };
 
 class Match {
@@ -58,11 +68,14 @@ class Match {
   // Validates and applies one move (verb "undo" takes back the role's last move). On error
   // nothing changes. On success version() grows by one.
   std::optional<ActionError> play(std::string_view role, const Action& action);
+  // play() in two steps. Only a move prepared from the current version may be committed.
+  std::variant<PreparedMove, ActionError> prepare(std::string_view role, const Action& action) const;
+  void commit(PreparedMove prepared);
   // Replays a recorded move; a recorded move that is refused means the history is corrupt.
   void replay(const Move& move);
 
  private:
-  std::optional<ActionError> undo(std::string_view role);
+  std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
 
   const GameModule* module_;
   std::unique_ptr<GameState> state_;

@@ -199,28 +199,30 @@ void Room::process_next() {
 }
 
 void Room::start_commit(Pending pending) {
-  auto next = std::make_shared<engine::Match>(*match_);
-  if (auto error = next->play(pending.role, pending.action))
+  auto outcome = match_->prepare(pending.role, pending.action);
+  if (auto* error = std::get_if<engine::ActionError>(&outcome))
     return answer_error(pending, std::string(engine::to_string(error->code)), error->message);
+  auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
-  auto result = next->result();
-  storage::MoveRecord record{
-      id_, next->version(), {pending.role, pending.action}, next->active_roles(), result ? result->to_json() : json()};
+  auto result = module_->result(*prepared->state);
+  storage::MoveRecord record{id_, match_->version() + 1, prepared->move, module_->active_roles(*prepared->state),
+                             result ? result->to_json() : json()};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)), [this, shared_pending, next](
+  services_.commits.submit(storage::GameStore::append_move(std::move(record)), [this, shared_pending, prepared](
                                                                                    std::optional<std::string> error) {
     // Back from the writer thread onto the room's strand.
-    on_strand([this, shared_pending, next, error] { finish_commit(std::move(*shared_pending), next, error); });
+    on_strand([this, shared_pending, prepared, error] { finish_commit(std::move(*shared_pending), prepared, error); });
   });
 }
 
-void Room::finish_commit(Pending pending, std::shared_ptr<engine::Match> next, std::optional<std::string> error) {
+void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
+                         std::optional<std::string> error) {
   committing_ = false;
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
     answer_error(pending, "storage_error", "the move could not be stored; nothing was applied");
   } else {
-    match_ = std::make_unique<engine::Match>(std::move(*next));
+    match_->commit(std::move(*prepared));
     broadcast_new_views();
     answer_success(pending);
     if (auto result = match_->result())

@@ -91,7 +91,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void enqueue(Pending pending);
   void process_next();
   void start_commit(Pending pending);
-  void finish_commit(Pending pending, std::shared_ptr<engine::Match> next, std::optional<std::string> error);
+  void finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, std::optional<std::string> error);
   void broadcast_new_views();
   void maybe_snapshot();
   void answer_error(const Pending& pending, const std::string& code, const std::string& message);

@@ -1,0 +1,707 @@
+// warpath-load: many rooms of random players and spectators against a running server, from one
+// thread and one io_context, reporting throughput, latency, patch sizes and server memory as one
+// JSON object.
+//
+// Latencies are measured from the moment an action is handed to the socket: "ack" until the
+// acting connection's ack, "opponent patch" until the other player's connection holds the patch
+// of that version, which is what a remote player waits for.
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/core/hash.hpp"
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 0;
+  int rooms = 10;
+  int spectators = 2;
+  long moves_per_room = 1000000;
+  std::string title = "test-duel";
+  std::string scenario = "standard";
+  double seconds = 10;
+  long server_pid = 0;
+  std::uint32_t seed = 1;
+  int connect_concurrency = 128;
+  bool verify_spectators = false;
+};
+
+void usage(std::ostream& out) {
+  out << "usage: warpath-load --port P [--host H] [--rooms R] [--spectators S] [--moves-per-room M]\n"
+         "                    [--title T] [--scenario S] [--seconds T] [--server-pid PID] [--seed N]\n"
+         "                    [--connect-concurrency N] [--verify-spectators]\n";
+}
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  auto value = [&](int& i) -> std::string {
+    if (i + 1 >= argc) {
+      std::cerr << argv[i] << " needs a value\n";
+      std::exit(2);
+    }
+    return argv[++i];
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--host")
+      o.host = value(i);
+    else if (arg == "--port")
+      o.port = static_cast<std::uint16_t>(std::stoul(value(i)));
+    else if (arg == "--rooms")
+      o.rooms = std::stoi(value(i));
+    else if (arg == "--spectators")
+      o.spectators = std::stoi(value(i));
+    else if (arg == "--moves-per-room")
+      o.moves_per_room = std::stol(value(i));
+    else if (arg == "--title")
+      o.title = value(i);
+    else if (arg == "--scenario")
+      o.scenario = value(i);
+    else if (arg == "--seconds")
+      o.seconds = std::stod(value(i));
+    else if (arg == "--server-pid")
+      o.server_pid = std::stol(value(i));
+    else if (arg == "--seed")
+      o.seed = static_cast<std::uint32_t>(std::stoul(value(i)));
+    else if (arg == "--connect-concurrency")
+      o.connect_concurrency = std::max(1, std::stoi(value(i)));
+    else if (arg == "--verify-spectators")
+      o.verify_spectators = true;
+    else if (arg == "--help" || arg == "-h") {
+      usage(std::cout);
+      std::exit(0);
+    } else {
+      std::cerr << "unknown argument " << arg << "\n";
+      usage(std::cerr);
+      std::exit(2);
+    }
+  }
+  if (o.port == 0 || o.rooms < 1 || o.spectators < 0 || o.seconds <= 0) {
+    usage(std::cerr);
+    std::exit(2);
+  }
+  return o;
+}
+
+// Thousands of sockets need more descriptors than the usual soft limit of 1024.
+rlim_t raise_fd_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+  limit.rlim_cur = limit.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &limit);
+  getrlimit(RLIMIT_NOFILE, &limit);
+  return limit.rlim_cur;
+}
+
+long rss_kb(long pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
+  return -1;
+}
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+template <typename T>
+T percentile(std::vector<T> values, double p) {
+  if (values.empty()) return T{};
+  std::sort(values.begin(), values.end());
+  auto rank = static_cast<std::size_t>(p * static_cast<double>(values.size()) + 0.999999);
+  return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
+// One POST /api/games on a connection of its own.
+class CreateGame : public std::enable_shared_from_this<CreateGame> {
+ public:
+  using Done = std::function<void(const std::string& error, const json& body)>;
+
+  CreateGame(net::io_context& ioc, const tcp::endpoint& server, const std::string& host, json request, Done done)
+      : stream_(ioc), server_(server), done_(std::move(done)) {
+    req_ = {http::verb::post, "/api/games", 11};
+    req_.set(http::field::host, host);
+    req_.set(http::field::content_type, "application/json");
+    req_.body() = request.dump();
+    req_.prepare_payload();
+  }
+
+  void run() {
+    stream_.expires_after(std::chrono::seconds(30));
+    stream_.async_connect(server_, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->finish("connect: " + ec.message());
+      http::async_write(self->stream_, self->req_, [self](beast::error_code ec, std::size_t) {
+        if (ec) return self->finish("write: " + ec.message());
+        http::async_read(self->stream_, self->buffer_, self->res_, [self](beast::error_code ec, std::size_t) {
+          if (ec) return self->finish("read: " + ec.message());
+          if (self->res_.result_int() != 201)
+            return self->finish("status " + std::to_string(self->res_.result_int()) + ": " + self->res_.body());
+          self->finish({});
+        });
+      });
+    });
+  }
+
+ private:
+  void finish(const std::string& error) {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    json body = error.empty() ? json::parse(res_.body(), nullptr, false) : json();
+    if (error.empty() && (body.is_discarded() || !body.contains("id") || !body.contains("seats")))
+      return done_("bad creation answer: " + res_.body(), json());
+    done_(error, body);
+  }
+
+  beast::tcp_stream stream_;
+  tcp::endpoint server_;
+  Done done_;
+  http::request<http::string_body> req_;
+  http::response<http::string_body> res_;
+  beast::flat_buffer buffer_;
+};
+
+// A WebSocket connection with a write queue: Beast allows one write in flight at a time.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  std::function<void(const std::string&)> on_message;
+  std::function<void(const std::string& error)> on_failed;
+
+  explicit Connection(net::io_context& ioc) : ws_(ioc) {}
+
+  void open(const tcp::endpoint& server, const std::string& host, std::function<void(bool ok)> opened) {
+    beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
+    beast::get_lowest_layer(ws_).async_connect(
+        server, [self = shared_from_this(), host, opened = std::move(opened)](beast::error_code ec) mutable {
+          if (ec) return self->fail("connect: " + ec.message(), opened);
+          // Small frames must not wait for Nagle: latency is what is being measured.
+          beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ec);
+          beast::get_lowest_layer(self->ws_).expires_never();
+          self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+          self->ws_.async_handshake(host, "/ws", [self, opened = std::move(opened)](beast::error_code ec) mutable {
+            if (ec) return self->fail("handshake: " + ec.message(), opened);
+            self->open_ = true;
+            opened(true);
+            self->read();
+          });
+        });
+  }
+
+  void send(std::string text) {
+    if (!open_) return;
+    outbox_.push_back(std::move(text));
+    if (!writing_) write_next();
+  }
+
+  void close(std::function<void()> closed) {
+    if (!open_) return closed();
+    open_ = false;
+    ws_.async_close(websocket::close_code::normal,
+                    [self = shared_from_this(), closed = std::move(closed)](beast::error_code) { closed(); });
+  }
+
+  bool is_open() const { return open_; }
+
+ private:
+  void fail(const std::string& error, std::function<void(bool)>& opened) {
+    if (on_failed) on_failed(error);
+    opened(false);
+  }
+
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) {
+        const bool expected = !self->open_;  // we closed it
+        self->open_ = false;
+        if (!expected && self->on_failed) self->on_failed("read: " + ec.message());
+        return;
+      }
+      const std::string text = beast::buffers_to_string(self->buffer_.data());
+      self->buffer_.consume(self->buffer_.size());
+      if (self->on_message) self->on_message(text);
+      self->read();
+    });
+  }
+
+  void write_next() {
+    if (outbox_.empty() || !open_) {
+      writing_ = false;
+      return;
+    }
+    writing_ = true;
+    ws_.async_write(net::buffer(outbox_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->outbox_.pop_front();
+      if (ec) {
+        self->writing_ = false;
+        return;  // the read side reports the failure
+      }
+      self->write_next();
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> outbox_;
+  bool writing_ = false;
+  bool open_ = false;
+};
+
+struct Seat {
+  std::string name;  // role or "spectator"
+  bool player = false;
+  std::shared_ptr<Connection> conn;
+  bool has_view = false;
+  json view;
+  std::uint64_t version = 0;
+  // The version this seat last sent an action for, so that one view never yields two actions.
+  std::optional<std::uint64_t> acted_at;
+  bool counted_ready = false;
+};
+
+Seat make_seat(std::string name, bool player) {
+  Seat seat;
+  seat.name = std::move(name);
+  seat.player = player;
+  return seat;
+}
+
+struct Pending {
+  Clock::time_point sent;
+  std::string actor;
+  bool acked = false;
+  bool opponent_seen = false;
+};
+
+struct Room {
+  int index = 0;
+  std::int64_t game = 0;
+  std::map<std::string, std::string> tokens;
+  std::vector<Seat> seats;
+  long moves = 0;
+  long in_flight = 0;  // actions sent and not yet answered
+  bool active = true;
+  bool recreating = false;
+  int consecutive_errors = 0;
+  std::map<std::uint64_t, Pending> pending;  // by the version the action will produce
+};
+
+class LoadGenerator {
+ public:
+  explicit LoadGenerator(Options options) : o_(std::move(options)), rng_(o_.seed), finish_timer_(ioc_) {}
+
+  int run() {
+    fd_limit_ = raise_fd_limit();
+    tcp::resolver resolver(ioc_);
+    server_ = *resolver.resolve(o_.host, std::to_string(o_.port)).begin();
+    host_header_ = o_.host + ":" + std::to_string(o_.port);
+
+    rooms_.resize(static_cast<std::size_t>(o_.rooms));
+    for (int i = 0; i < o_.rooms; ++i) rooms_[static_cast<std::size_t>(i)].index = i;
+    create_initial_games();
+    ioc_.run();
+    print_report();
+    return moves_ > 0 ? 0 : 1;  // a run that measured nothing is a failed run
+  }
+
+ private:
+  // --- phase 1: games ---
+  void create_initial_games() {
+    for (int i = 0; i < std::min(o_.rooms, 16); ++i) create_next_initial();
+  }
+
+  void create_next_initial() {
+    if (next_to_create_ >= rooms_.size()) return;
+    Room& room = rooms_[next_to_create_++];
+    create_game(room, [this](Room& r, bool ok) {
+      if (!ok) r.active = false;
+      if (++games_created_ == rooms_.size()) return connect_all();
+      create_next_initial();
+    });
+  }
+
+  void create_game(Room& room, std::function<void(Room&, bool)> then) {
+    const json request = {{"title", o_.title}, {"scenario", o_.scenario}, {"seed", static_cast<std::uint64_t>(rng_())}};
+    auto created = [this, &room, then = std::move(then)](const std::string& error, const json& body) {
+      if (!error.empty()) {
+        note_error("create_game", error);
+        return then(room, false);
+      }
+      room.game = body.at("id").get<std::int64_t>();
+      room.tokens.clear();
+      for (const auto& [role, token] : body.at("seats").items()) room.tokens[role] = token.get<std::string>();
+      room.pending.clear();
+      then(room, true);
+    };
+    std::make_shared<CreateGame>(ioc_, server_, host_header_, request, std::move(created))->run();
+  }
+
+  // --- phase 2: connections ---
+  void connect_all() {
+    phase_ = Phase::connect;
+    if (o_.server_pid) rss_before_ = rss_kb(o_.server_pid);
+    for (auto& room : rooms_) {
+      if (!room.active) continue;
+      for (const auto& [role, token] : room.tokens) room.seats.push_back(make_seat(role, true));
+      for (int s = 0; s < o_.spectators; ++s) room.seats.push_back(make_seat("spectator", false));
+      for (std::size_t i = 0; i < room.seats.size(); ++i) connect_queue_.push_back({&room, i});
+    }
+    total_connections_ = connect_queue_.size();
+    if (total_connections_ + 64 > fd_limit_)
+      std::cerr << "warning: " << total_connections_ << " connections with a descriptor limit of " << fd_limit_ << "\n";
+    if (total_connections_ == 0) return finish();
+    // Play starts without the stragglers rather than never.
+    finish_timer_.expires_after(std::chrono::seconds(120));
+    finish_timer_.async_wait([this](beast::error_code ec) {
+      if (ec || phase_ != Phase::connect) return;
+      note_error("connect_timeout", std::to_string(total_connections_ - seats_ready_) + " seats never got a snapshot");
+      start_play();
+    });
+    for (int i = 0; i < o_.connect_concurrency; ++i) connect_next();
+  }
+
+  void connect_next() {
+    if (connect_queue_.empty()) return;
+    auto [room, index] = connect_queue_.front();
+    connect_queue_.pop_front();
+    Seat& seat = room->seats[index];
+    seat.conn = std::make_shared<Connection>(ioc_);
+    seat.conn->on_message = [this, room, index](const std::string& text) { on_message(*room, index, text); };
+    seat.conn->on_failed = [this, room, index](const std::string& error) {
+      note_error("connection", error);
+      seat_ready(room->seats[index]);  // a broken seat is not waited for
+      // Without both players the room cannot move; a lost spectator changes nothing.
+      if (phase_ == Phase::play && room->seats[index].player) {
+        room->active = false;
+        check_all_done();
+      }
+    };
+    seat.conn->open(server_, host_header_, [this, room, index](bool ok) {
+      if (ok) {
+        send_join(*room, room->seats[index]);
+      } else {
+        ++connect_failures_;
+      }
+      connect_next();
+    });
+  }
+
+  void send_join(Room& room, Seat& seat) {
+    json join = {{"type", "join"}, {"game", room.game}, {"seat", seat.name}};
+    if (seat.player) join["token"] = room.tokens.at(seat.name);
+    seat.conn->send(join.dump());
+  }
+
+  void seat_ready(Seat& seat) {
+    if (seat.counted_ready) return;
+    seat.counted_ready = true;
+    if (phase_ != Phase::connect) return;
+    if (++seats_ready_ < total_connections_) return;
+    if (o_.server_pid) rss_after_ = rss_kb(o_.server_pid);
+    start_play();
+  }
+
+  // --- phase 3: play ---
+  void start_play() {
+    if (phase_ != Phase::connect) return;
+    phase_ = Phase::play;
+    play_start_ = Clock::now();
+    finish_timer_.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o_.seconds)));
+    finish_timer_.async_wait([this](beast::error_code ec) {
+      if (!ec) finish();
+    });
+    for (auto& room : rooms_)
+      for (auto& seat : room.seats)
+        if (seat.player) maybe_act(room, seat);
+    check_all_done();
+  }
+
+  void maybe_act(Room& room, Seat& seat) {
+    if (phase_ != Phase::play || !room.active || room.recreating || !seat.has_view) return;
+    if (seat.acted_at && *seat.acted_at >= seat.version) return;
+    if (room.moves + room.in_flight >= o_.moves_per_room) return;
+    const json& actions = seat.view.value("actions", json::object());
+    std::vector<std::pair<std::string, json>> choices;
+    for (const auto& [verb, listed] : actions.items()) {
+      if (verb == "undo") continue;  // undo makes latency depend on replay depth; measure plain moves
+      if (listed.is_boolean() && listed.get<bool>()) choices.emplace_back(verb, nullptr);
+      if (listed.is_array())
+        for (const auto& arg : listed) choices.emplace_back(verb, arg);
+    }
+    if (choices.empty()) return;
+    const auto& [verb, arg] = choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng_)];
+    seat.acted_at = seat.version;
+    ++room.in_flight;
+    const std::uint64_t produces = seat.version + 1;
+    Pending& pending = room.pending[produces];
+    pending.sent = Clock::now();
+    pending.actor = seat.name;
+    seat.conn->send(json{{"type", "action"},
+                         {"game", room.game},
+                         {"version", seat.version},
+                         {"verb", verb},
+                         {"arg", arg},
+                         {"ref", seat.name + ":" + std::to_string(produces)}}
+                        .dump());
+  }
+
+  void on_message(Room& room, std::size_t index, const std::string& text) {
+    Seat& seat = room.seats[index];
+    json m = json::parse(text, nullptr, false);
+    if (m.is_discarded()) return note_error("protocol", "server sent invalid JSON");
+    const std::string type = m.value("type", "");
+    const bool current = m.value("game", std::int64_t{0}) == room.game;
+    if (type == "snapshot") {
+      snapshot_bytes_.push_back(text.size());
+      if (!current || m.value("seat", "") != seat.name) return;
+      seat.view = std::move(m["view"]);
+      seat.version = m.value("version", std::uint64_t{0});
+      seat.has_view = true;
+      if (seat.player && seat.view.contains("result")) game_ended(room);
+      seat_ready(seat);
+      if (seat.player) maybe_act(room, seat);
+    } else if (type == "patch") {
+      patch_bytes_.push_back(text.size());
+      if (!current || !seat.has_view) return;
+      const auto from = m.value("from", std::uint64_t{0});
+      const auto to = m.value("to", std::uint64_t{0});
+      if (seat.player) {
+        auto it = room.pending.find(to);
+        if (it != room.pending.end() && it->second.actor != seat.name && !it->second.opponent_seen) {
+          it->second.opponent_seen = true;
+          opponent_latency_ms_.push_back(ms_since(it->second.sent));
+          if (it->second.acked) room.pending.erase(it);
+        }
+      }
+      if (!seat.player && !o_.verify_spectators) {
+        seat.version = to;
+        return;
+      }
+      if (to <= seat.version) return;
+      if (from != seat.version) {
+        ++gaps_;
+        seat.conn->send(json{{"type", "resync"}, {"game", room.game}, {"version", seat.version}}.dump());
+        return;
+      }
+      try {
+        seat.view = seat.view.patch(m.at("ops"));
+      } catch (const json::exception&) {
+        seat.has_view = false;
+      }
+      if (!seat.has_view || warpath::engine::json_hash(seat.view) != m.value("hash", "")) {
+        ++hash_mismatches_;
+        seat.has_view = false;
+        send_join(room, seat);
+        return;
+      }
+      seat.version = to;
+      if (seat.player) {
+        if (seat.view.contains("result")) game_ended(room);
+        maybe_act(room, seat);
+      }
+    } else if (type == "ack") {
+      if (!current) return;
+      const auto version = m.value("version", std::uint64_t{0});
+      auto it = room.pending.find(version);
+      if (it != room.pending.end() && !it->second.acked) {
+        it->second.acked = true;
+        ack_latency_ms_.push_back(ms_since(it->second.sent));
+        if (it->second.opponent_seen) room.pending.erase(it);
+      }
+      room.consecutive_errors = 0;
+      room.in_flight = std::max(0L, room.in_flight - 1);
+      ++room.moves;
+      ++moves_;
+      if (room.moves >= o_.moves_per_room) {
+        room.active = false;
+        check_all_done();
+      }
+    } else if (type == "error") {
+      note_error(m.value("code", "unknown"), m.value("message", ""));
+      if (!seat.has_view) seat_ready(seat);  // a refused join
+      if (!current || !seat.player || m.value("ref", "").empty()) return;
+      room.in_flight = std::max(0L, room.in_flight - 1);
+      // Our action was refused: nothing changed, so try again from the same view (a few times).
+      seat.acted_at.reset();
+      if (++room.consecutive_errors > 20) {
+        room.active = false;
+        return check_all_done();
+      }
+      maybe_act(room, seat);
+    } else if (type == "game_over") {
+      if (current) game_ended(room);
+    }
+  }
+
+  void game_ended(Room& room) {
+    if (room.recreating) return;
+    ++games_completed_;
+    room.pending.clear();
+    room.in_flight = 0;
+    if (phase_ != Phase::play || !room.active || room.moves >= o_.moves_per_room) {
+      room.active = false;
+      return check_all_done();
+    }
+    room.recreating = true;
+    create_game(room, [this](Room& r, bool ok) {
+      r.recreating = false;
+      if (!ok) {
+        r.active = false;
+        return check_all_done();
+      }
+      // The same connections join the new game: a connection may hold several games.
+      for (auto& seat : r.seats) {
+        seat.has_view = false;
+        seat.acted_at.reset();
+        seat.version = 0;
+        if (seat.conn && seat.conn->is_open()) send_join(r, seat);
+      }
+    });
+  }
+
+  void check_all_done() {
+    if (phase_ != Phase::play) return;
+    for (const auto& room : rooms_)
+      if (room.active) return;
+    finish();
+  }
+
+  void finish() {
+    if (phase_ == Phase::done) return;
+    play_seconds_ = phase_ == Phase::play ? ms_since(play_start_) / 1000.0 : 0.0;
+    phase_ = Phase::done;
+    finish_timer_.cancel();
+    if (o_.server_pid) rss_end_ = rss_kb(o_.server_pid);
+    auto remaining = std::make_shared<std::size_t>(1);
+    auto closed = [this, remaining] {
+      if (--*remaining == 0) ioc_.stop();
+    };
+    for (auto& room : rooms_)
+      for (auto& seat : room.seats)
+        if (seat.conn && seat.conn->is_open()) {
+          ++*remaining;
+          seat.conn->close(closed);
+        }
+    closed();
+    // A server that never answers the close must not hold the report back.
+    finish_timer_.expires_after(std::chrono::seconds(3));
+    finish_timer_.async_wait([this](beast::error_code ec) {
+      if (!ec) ioc_.stop();
+    });
+  }
+
+  void note_error(const std::string& code, const std::string& message) {
+    ++errors_;
+    if (error_codes_[code]++ == 0) std::cerr << "first " << code << ": " << message << "\n";
+  }
+
+  void print_report() {
+    const double seconds = play_seconds_ > 0 ? play_seconds_ : 1e-9;
+    const auto median_patch = percentile(patch_bytes_, 0.5);
+    const auto median_snapshot = percentile(snapshot_bytes_, 0.5);
+    json report = {
+        {"rooms", o_.rooms},
+        {"connections", total_connections_},
+        {"moves", moves_},
+        {"games_completed", games_completed_},
+        {"seconds", play_seconds_},
+        {"moves_per_s", static_cast<double>(moves_) / seconds},
+        {"ack_latency_ms", {{"p50", percentile(ack_latency_ms_, 0.5)}, {"p99", percentile(ack_latency_ms_, 0.99)}}},
+        {"opponent_patch_latency_ms",
+         {{"p50", percentile(opponent_latency_ms_, 0.5)}, {"p99", percentile(opponent_latency_ms_, 0.99)}}},
+        {"median_patch_bytes", median_patch},
+        {"median_snapshot_bytes", median_snapshot},
+        {"patch_to_snapshot_ratio",
+         median_snapshot ? static_cast<double>(median_patch) / static_cast<double>(median_snapshot) : 0.0},
+        {"errors", errors_ + hash_mismatches_},
+        {"error_codes", error_codes_},
+        {"connect_failures", connect_failures_},
+        {"hash_mismatches", hash_mismatches_},
+        {"gaps", gaps_}};
+    if (o_.server_pid) {
+      const long grown = rss_after_ - rss_before_;
+      report["server_rss_kb"] = {
+          {"before_connect", rss_before_},
+          {"after_connect", rss_after_},
+          {"end", rss_end_},
+          {"per_connection",
+           total_connections_ ? static_cast<double>(grown) / static_cast<double>(total_connections_) : 0.0}};
+    }
+    std::cout << report.dump() << std::endl;
+  }
+
+  enum class Phase { create, connect, play, done };
+
+  Options o_;
+  net::io_context ioc_;
+  std::mt19937 rng_;
+  net::steady_timer finish_timer_;
+  tcp::endpoint server_;
+  std::string host_header_;
+  rlim_t fd_limit_ = 0;
+  Phase phase_ = Phase::create;
+
+  std::vector<Room> rooms_;  // sized once: seats keep pointers into it
+  std::size_t next_to_create_ = 0;
+  std::size_t games_created_ = 0;
+  std::deque<std::pair<Room*, std::size_t>> connect_queue_;
+  std::size_t total_connections_ = 0;
+  std::size_t seats_ready_ = 0;
+
+  Clock::time_point play_start_;
+  double play_seconds_ = 0;
+  long moves_ = 0;
+  long games_completed_ = 0;
+  long errors_ = 0;
+  long connect_failures_ = 0;
+  long hash_mismatches_ = 0;
+  long gaps_ = 0;
+  std::map<std::string, long> error_codes_;
+  std::vector<double> ack_latency_ms_;
+  std::vector<double> opponent_latency_ms_;
+  std::vector<std::size_t> patch_bytes_;
+  std::vector<std::size_t> snapshot_bytes_;
+  long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return LoadGenerator(parse_options(argc, argv)).run();
+  } catch (const std::exception& e) {
+    std::cerr << "warpath-load: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,106 @@
+#include "tests/integration/harness.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+
+namespace warpath::test {
+
+using nlohmann::json;
+
+ServerOptions server_options() {
+  ServerOptions options;
+  const char* from_env = std::getenv("WARPATH_BINARY");
+  options.binary = from_env && *from_env ? from_env : WARPATH_BINARY;
+  return options;
+}
+
+Harness::Harness() : server_(server_options()) {
+  // Without the test game every test would fail later and less clearly.
+  const auto titles = http().get("/api/titles");
+  REQUIRE_MESSAGE(titles.status == 200, "GET /api/titles answered ", titles.status, ": ", titles.raw_body);
+  REQUIRE_MESSAGE(
+      titles.raw_body.find("\"test-duel\"") != std::string::npos,
+      "the server does not offer test-duel; build it with -DWARPATH_TEST_GAMES=ON. /api/titles: ", titles.raw_body);
+}
+
+CreatedGame Harness::create_game(const std::string& scenario, std::uint64_t seed, const json& options) {
+  json request = {{"title", "test-duel"}, {"scenario", scenario}, {"seed", seed}};
+  if (!options.is_null()) request["options"] = options;
+  const auto res = http().post("/api/games", request);
+  REQUIRE_MESSAGE(res.status == 201, "POST /api/games ", request.dump(), " answered ", res.status, ": ", res.raw_body);
+  CreatedGame game;
+  game.body = res.body;
+  REQUIRE(res.body.contains("id"));
+  game.id = res.body.at("id").get<std::int64_t>();
+  for (const auto& [role, token] : res.body.at("seats").items()) game.tokens[role] = token.get<std::string>();
+  REQUIRE(game.tokens.count("red") == 1);
+  REQUIRE(game.tokens.count("blue") == 1);
+  return game;
+}
+
+std::unique_ptr<SeatClient> Harness::join(const CreatedGame& game, const std::string& seat) {
+  auto client = std::make_unique<SeatClient>(server_.host(), server_.port());
+  const auto token = game.tokens.find(seat);
+  client->join(game.id, seat, token == game.tokens.end() ? std::string() : token->second);
+  return client;
+}
+
+json Harness::http_view(std::int64_t game, const std::string& token) {
+  const auto res = http().get("/api/games/" + std::to_string(game) + "/view", token);
+  REQUIRE_MESSAGE(res.status == 200, "GET view answered ", res.status, ": ", res.raw_body);
+  return res.body;
+}
+
+json Harness::http_status(std::int64_t game) {
+  const auto res = http().get("/api/games/" + std::to_string(game));
+  REQUIRE_MESSAGE(res.status == 200, "GET game answered ", res.status, ": ", res.raw_body);
+  return res.body;
+}
+
+std::optional<Choice> random_action(const json& actions, std::mt19937& rng, double undo_chance) {
+  std::vector<Choice> choices;
+  bool can_undo = false;
+  for (const auto& [verb, listed] : actions.items()) {
+    if (verb == "undo") {
+      can_undo = listed == true;
+    } else if (listed.is_boolean()) {
+      if (listed.get<bool>()) choices.push_back({verb, nullptr});
+    } else if (listed.is_array()) {
+      for (const auto& arg : listed) choices.push_back({verb, arg});
+    }
+  }
+  if (can_undo && (choices.empty() || std::bernoulli_distribution(undo_chance)(rng))) return Choice{"undo", nullptr};
+  if (choices.empty()) return std::nullopt;
+  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
+}
+
+int count_keys(const json& doc, const std::string& key) {
+  int n = 0;
+  if (doc.is_object()) {
+    for (const auto& [k, v] : doc.items()) n += (k == key) + count_keys(v, key);
+  } else if (doc.is_array()) {
+    for (const auto& v : doc) n += count_keys(v, key);
+  }
+  return n;
+}
+
+void check_no_leak(const json& view, const std::string& seat) {
+  // Duel keeps every hand under "hands" in its state; a view built carelessly from the state
+  // would show that key, or a second "hand".
+  CHECK_MESSAGE(count_keys(view, "hands") == 0, seat, " sees \"hands\": ", view.dump());
+  if (seat == "spectator") {
+    CHECK_MESSAGE(count_keys(view, "hand") == 0, "the spectator sees a hand: ", view.dump());
+    CHECK_MESSAGE(view.value("actions", json::object()).empty(), "the spectator has actions: ", view.dump());
+    return;
+  }
+  CHECK_MESSAGE(count_keys(view, "hand") == 1, seat, " does not see exactly one hand: ", view.dump());
+  REQUIRE(view.contains("hand"));
+  REQUIRE(view.contains("hand_sizes"));
+  CHECK(view["hand"].size() == view["hand_sizes"].value(seat, -1));
+  if (active_role(view) != seat) CHECK_MESSAGE(view["actions"].empty(), seat, " may act out of turn: ", view.dump());
+}
+
+std::string active_role(const json& view) { return view.value("active", ""); }
+
+}  // namespace warpath::test

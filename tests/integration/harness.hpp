@@ -1,0 +1,66 @@
+#pragma once
+// What every integration test needs: a server of its own on a free port with a fresh database,
+// games created over HTTP, connected seats, and a random but reproducible player.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "tests/support/http_client.hpp"
+#include "tests/support/server_process.hpp"
+#include "tests/support/ws_client.hpp"
+
+namespace warpath::test {
+
+struct CreatedGame {
+  std::int64_t id = 0;
+  std::map<std::string, std::string> tokens;  // role -> seat token
+  nlohmann::json body;                        // the whole creation answer
+};
+
+// The binary under test: $WARPATH_BINARY when set, else the one CMake built.
+ServerOptions server_options();
+
+class Harness {
+ public:
+  Harness();
+
+  ServerProcess& server() { return server_; }
+  HttpClient http() const { return HttpClient(server_.host(), server_.port()); }
+
+  CreatedGame create_game(const std::string& scenario = "standard", std::uint64_t seed = 123,
+                          const nlohmann::json& options = nullptr);
+  // A new connection that has joined `seat` (role token for roles, none for spectators).
+  std::unique_ptr<SeatClient> join(const CreatedGame& game, const std::string& seat);
+  // GET /api/games/{id}/view as the seat of `token` (spectator when empty); fails the test
+  // unless it answers 200.
+  nlohmann::json http_view(std::int64_t game, const std::string& token = {});
+  nlohmann::json http_status(std::int64_t game);
+
+ private:
+  ServerProcess server_;
+};
+
+struct Choice {
+  std::string verb;
+  nlohmann::json arg;
+};
+
+// A uniformly chosen legal action from a view's `actions`; `undo` only with probability
+// `undo_chance` (or when nothing else is listed). nullopt when the seat may not act.
+std::optional<Choice> random_action(const nlohmann::json& actions, std::mt19937& rng, double undo_chance);
+
+// How many object keys named `key` occur anywhere in `doc`.
+int count_keys(const nlohmann::json& doc, const std::string& key);
+
+// Fails the test if `view`, held by `seat`, shows anything private of another seat.
+void check_no_leak(const nlohmann::json& view, const std::string& seat);
+
+// The role whose turn it is, from any seat's view; empty once the game is over.
+std::string active_role(const nlohmann::json& view);
+
+}  // namespace warpath::test

@@ -1,0 +1,205 @@
+#pragma once
+// A Wilderness War position: everything the rules need to continue the game, as a compact value
+// (indices into GameData, not strings). Serialised losslessly by to_json()/from_json(); the JSON
+// format is documented in engine/wilderness_war/README.md so tests can build positions from it.
+//
+// Victory points are one signed number: positive when the French lead, negative when the British
+// lead (13.21: one VP track, the marker moves toward the side that gains).
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/wilderness_war/data.hpp"
+
+namespace warpath::wilderness_war {
+
+// The steps of the sequence of play (4.0). Each season is a deal and the Action Phases; the late
+// season adds the year-end steps.
+enum class Phase : std::uint8_t {
+  deal_cards,                   // A.1 / B.1
+  action_phases,                // A.2 / B.2
+  indians_and_leaders_go_home,  // B.3
+  remove_raided_markers,        // B.4
+  winter_attrition,             // B.5
+  victory_check,                // B.6
+  game_over
+};
+inline constexpr EnumNames<Phase, 7> phase_names{{"deal_cards", "action_phases", "indians_and_leaders_go_home",
+                                                  "remove_raided_markers", "winter_attrition", "victory_check",
+                                                  "game_over"}};
+
+// The Cherokees marker of the year track (5.51): #30 Cherokees allows #31 Cherokee Uprising,
+// which ends the alliance for good.
+enum class CherokeeStatus : std::uint8_t { none, allied, uprising };
+inline constexpr EnumNames<CherokeeStatus, 3> cherokee_status_names{{"none", "allied", "uprising"}};
+
+// 13.3: the starting-VP adjustment a bid buys; `vp` moves the marker toward `side`.
+struct Bid {
+  Side side = Side::french;
+  int vp = 0;
+
+  bool operator==(const Bid&) const = default;
+};
+
+struct Options {
+  std::optional<Bid> bid;                 // 13.3
+  bool raids_cost_militia_steps = false;  // optional rule 14.2
+
+  bool operator==(const Options&) const = default;
+};
+
+struct PieceState {
+  Location location;
+  bool reduced = false;  // 3.1: flipped to its reduced-strength side (units only)
+  bool inside = false;   // 8.1: inside the fort or fortress of its space rather than outside
+
+  bool operator==(const PieceState&) const = default;
+};
+
+// The markers on one map space. A space may hold a stockade and a fort under construction at once
+// (5.43); only one completed fortification.
+struct SpaceState {
+  std::optional<Side> stockade;                 // 5.41
+  std::optional<Side> fort;                     // 5.42, completed
+  std::optional<Side> fort_under_construction;  // 5.44 (pickaxe)
+  std::optional<Side> fortress_owner;       // fortress spaces only: originally friendly side or its captor (8.24, 9.22)
+  std::optional<std::uint8_t> siege_level;  // 8.21: a Siege 0/1/2 marker; the space is besieged
+  bool amphib = false;                      // 6.431 (British only)
+  bool fieldworks = false;                  // 7.55, one per space
+  std::optional<Side> allied;               // 5.532 Allied marker on a settlement
+  std::array<std::uint8_t, 2> raided{};     // 10.31 Raided markers by the side that placed them (10.33)
+
+  bool operator==(const SpaceState&) const = default;
+  bool has_markers() const;  // anything besides the fortress owner
+};
+
+// The markers of the year track and other game-long flags (5.51, cards.md §3).
+struct YearTrack {
+  bool william_pitt = false;           // #67, pre-played in the 1757 scenarios
+  bool diplomatic_revolution = false;  // #69, pre-played in the 1757 scenarios
+  bool quiberon_bay = false;           // #62: French hand 7, British first each season
+  bool no_amphib = false;              // #21, until the end of the current year
+  bool no_french_naval = false;        // #21 on a roll of 1-3, for good
+  CherokeeStatus cherokees = CherokeeStatus::none;
+  bool surrender_played = false;  // 5.25: #6 reached the discard pile this season; reshuffle before the deal
+
+  // The flag of a lasting event, by LastingEvent.
+  bool& lasting(LastingEvent event);
+  bool lasting(LastingEvent event) const;
+
+  bool operator==(const YearTrack&) const = default;
+};
+
+inline constexpr std::array<bool YearTrack::*, 3> lasting_event_flags = {
+    &YearTrack::william_pitt, &YearTrack::diplomatic_revolution, &YearTrack::quiberon_bay};
+
+// What belongs to one side besides its pieces.
+struct PlayerState {
+  std::vector<CardNumber> hand;    // sorted; secret from the other side (5.21)
+  std::vector<CardNumber> known;   // cards of `hand` the other side saw enter it (e.g. from the discard pile); sorted
+  bool holding_last_card = false;  // passed with one card left this season (4.0 A.2)
+  bool card_held = false;          // "Card Held" marker: held a card into this season, must play all (4.0 A.2)
+  bool constructed_last = false;   // last card play was construction: no construction next (5.4)
+  bool regulars_event_this_season = false;  // one Regulars event per side per season (cards.md #55, #57)
+  bool blockhouses = false;                 // #13 Blockhouses protects this side until the end of the year
+
+  bool operator==(const PlayerState&) const = default;
+};
+
+struct LogLine {
+  std::string role;  // "" for the game itself
+  std::string verb;
+  nlohmann::json arg;
+  std::string text;
+
+  bool operator==(const LogLine&) const = default;
+};
+
+struct Outcome {               // the game's result once over (13.1)
+  std::optional<Side> winner;  // nullopt: a draw (13.14)
+  std::string reason;
+
+  bool operator==(const Outcome&) const = default;
+};
+
+class State final : public engine::GameState {
+ public:
+  explicit State(const GameData& data = game_data());
+
+  const GameData& data() const { return *data_; }
+  const Scenario& scenario() const { return data_->scenarios.at(scenario_index); }
+
+  std::uint8_t scenario_index = 0;
+  Options options;
+  int year = 0;
+  Season season = Season::early;
+  Phase phase = Phase::deal_cards;
+  Side active = Side::french;  // whose decision it is
+  int vp = 0;                  // positive: French lead; negative: British lead (13.21)
+
+  std::vector<CardNumber> draw_pile;   // back() is the top card; order secret (5.21)
+  std::vector<CardNumber> discard;     // in the order discarded; public (5.22, 5.24)
+  std::vector<CardNumber> removed;     // out of the game; public (5.23, 5.24)
+  std::array<PlayerState, 2> players;  // by Side
+
+  std::vector<PieceState> pieces;      // by PieceIndex
+  std::vector<SpaceState> spaces;      // by SpaceIndex
+  std::vector<Side> vp_space_holders;  // by GameData::vp_spaces: who last took Niagara, Ohio Forks (13.23)
+  ProvincialAssemblies provincial_assemblies = ProvincialAssemblies::supportive;  // 5.54
+  YearTrack year_track;
+  std::optional<Outcome> outcome;
+
+  engine::Rng rng;
+  std::vector<LogLine> log;
+  std::map<std::string, int> rule_events;  // counters for playout reports
+
+  PlayerState& player(Side side) { return players[index_of(side)]; }
+  const PlayerState& player(Side side) const { return players[index_of(side)]; }
+  PieceState& piece(PieceIndex p) { return pieces.at(static_cast<std::size_t>(p)); }
+  const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
+  SpaceState& space(SpaceIndex s) { return spaces.at(static_cast<std::size_t>(s)); }
+  const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
+
+  // The map space a piece is in, looking through leader boxes (2.0); no_space when off the map.
+  SpaceIndex space_of(PieceIndex piece) const;
+  // The number of cards `side` is dealt up to (4.0 A.1, 5.21): the scenario's, changed by the
+  // lasting events in effect.
+  int hand_size(Side side) const;
+  // The side that takes the first Action Phase of a season (4.0 A.2; Quiberon Bay).
+  Side first_player() const;
+
+  void note(std::string role, std::string verb, nlohmann::json arg, std::string text);
+
+  std::unique_ptr<engine::GameState> clone() const override { return std::make_unique<State>(*this); }
+  nlohmann::json to_json() const override;
+  // Throws std::invalid_argument (with a readable message) on a malformed or inconsistent document.
+  static State from_json(const nlohmann::json& j, const GameData& data = game_data());
+
+  bool operator==(const State& other) const;
+
+ private:
+  const GameData* data_;
+};
+
+// Shared by the state JSON and the views: the public encodings of the parts of a position.
+nlohmann::json space_state_to_json(const SpaceState& space);
+nlohmann::json markers_to_json(const State& state);  // {space id: markers}, only spaces with markers
+nlohmann::json pieces_to_json(const State& state);   // {piece id: {at, reduced, inside}}
+nlohmann::json fortress_owners_to_json(const State& state);
+nlohmann::json vp_space_holders_to_json(const State& state);
+nlohmann::json year_track_to_json(const YearTrack& track);
+nlohmann::json options_to_json(const Options& options);
+// Reads {"bid": null | {"side", "vp"}, "optional_14_2": bool}; null or absent fields take their
+// defaults. Throws std::invalid_argument on anything else.
+Options options_from_json(const nlohmann::json& j);
+nlohmann::json log_to_json(const std::vector<LogLine>& log);
+
+}  // namespace warpath::wilderness_war

@@ -1,0 +1,94 @@
+#include "engine/wilderness_war/view.hpp"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+#include <vector>
+
+namespace warpath::wilderness_war {
+namespace {
+
+using nlohmann::json;
+
+json cards_json(const std::vector<CardNumber>& cards) {
+  json out = json::array();
+  for (CardNumber c : cards) out.push_back(static_cast<int>(c));
+  return out;
+}
+
+// Per side: one number or list; everyone may see these (5.24).
+template <typename Value>
+json by_side(Value&& value_of) {
+  json out = json::object();
+  for (Side side : both_sides) out[std::string(side_names(side))] = value_of(side);
+  return out;
+}
+
+json militia_boxes_json(const State& state) {  // 7.3: how many militia each box holds, full and reduced
+  const auto& boxes = state.data().militia_boxes;
+  std::vector<std::array<int, 2>> full_and_reduced(boxes.size());
+  for (const auto& piece : state.pieces)
+    if (piece.location.kind == LocationKind::militia_box)
+      ++full_and_reduced.at(static_cast<std::size_t>(piece.location.index))[piece.reduced ? 1 : 0];
+  json out = json::object();
+  for (std::size_t b = 0; b < boxes.size(); ++b)
+    out[boxes[b].id] = {{"full", full_and_reduced[b][0]}, {"reduced", full_and_reduced[b][1]}};
+  return out;
+}
+
+int british_leader_pool_size(const State& state) {  // 5.55: drawn at random, so only the size matters
+  return static_cast<int>(std::count_if(state.pieces.begin(), state.pieces.end(), [](const PieceState& p) {
+    return p.location.kind == LocationKind::british_leader_pool;
+  }));
+}
+
+json player_flags_json(const PlayerState& p) {
+  return {{"holding_last_card", p.holding_last_card},
+          {"card_held", p.card_held},
+          {"constructed_last", p.constructed_last},
+          {"regulars_event_this_season", p.regulars_event_this_season},
+          {"blockhouses", p.blockhouses}};
+}
+
+json outcome_json(const State& state) {
+  if (!state.outcome) return nullptr;
+  const auto& o = *state.outcome;
+  return {{"winner", o.winner ? json(std::string(side_names(*o.winner))) : json(nullptr)}, {"reason", o.reason}};
+}
+
+}  // namespace
+
+json make_view(const State& state, std::string_view seat, json actions, std::string prompt) {
+  json v = {
+      {"scenario", state.scenario().id},
+      {"options", options_to_json(state.options)},
+      {"year", state.year},
+      {"season", season_names(state.season)},
+      {"phase", phase_names(state.phase)},
+      {"active", state.phase == Phase::game_over ? json(nullptr) : json(std::string(side_names(state.active)))},
+      {"vp", state.vp},
+      {"hands", by_side([&](Side side) { return state.player(side).hand.size(); })},
+      {"known_cards", by_side([&](Side side) { return cards_json(state.player(side).known); })},
+      {"hand_size", by_side([&](Side side) { return state.hand_size(side); })},
+      {"discard", cards_json(state.discard)},
+      {"removed", cards_json(state.removed)},
+      {"draw_pile_size", state.draw_pile.size()},
+      {"players", by_side([&](Side side) { return player_flags_json(state.player(side)); })},
+      {"pieces", pieces_to_json(state)},
+      {"markers", markers_to_json(state)},
+      {"fortresses", fortress_owners_to_json(state)},
+      {"vp_spaces", vp_space_holders_to_json(state)},
+      {"militia_boxes", militia_boxes_json(state)},
+      {"british_leader_pool", british_leader_pool_size(state)},
+      {"provincial_assemblies", provincial_assemblies_names(state.provincial_assemblies)},
+      {"year_track", year_track_to_json(state.year_track)},
+      {"outcome", outcome_json(state)},
+      {"log", log_to_json(state.log)},
+      {"prompt", std::move(prompt)},
+      {"actions", std::move(actions)},
+  };
+  if (const auto side = side_names.find(seat)) v["hand"] = cards_json(state.player(*side).hand);
+  return v;
+}
+
+}  // namespace warpath::wilderness_war

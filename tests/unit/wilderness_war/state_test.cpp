@@ -1,0 +1,285 @@
+// The state model: lossless JSON, validation of hand-built positions, derived values.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/setup.hpp"
+
+using namespace warpath::wilderness_war;
+using nlohmann::json;
+
+namespace {
+
+const GameData& data() { return game_data(); }
+
+SpaceState& space(State& s, std::string_view id) { return s.space(data().space_index(id)); }
+PieceState& piece(State& s, std::string_view id) { return s.piece(data().piece_index(id)); }
+
+// A mid-game position touching every part of the state.
+State busy_position() {
+  State s = *set_up_scenario("full_campaign", {Bid{Side::british, 1}, true}, 9);
+  s.year = 1758;
+  s.season = Season::late;
+  s.vp = -3;
+  // Cards: some discarded, one removed, one known in the British hand.
+  s.discard = {s.draw_pile[0], s.draw_pile[1]};
+  s.removed.push_back(s.draw_pile[2]);
+  s.draw_pile.erase(s.draw_pile.begin(), s.draw_pile.begin() + 3);
+  s.player(Side::british).known = {s.player(Side::british).hand[2]};
+  s.player(Side::french).holding_last_card = true;
+  s.player(Side::british).card_held = true;
+  s.player(Side::british).constructed_last = true;
+  s.player(Side::french).regulars_event_this_season = true;
+  s.player(Side::french).blockhouses = true;
+  // Pieces everywhere: a leader box, a militia box, reduced, inside, eliminated.
+  piece(s, "br_reg_44th").location = Location::in_leader_box(data().piece_index("br_braddock"));
+  piece(s, "br_reg_44th").reduced = true;
+  piece(s, "br_militia_2").location = Location::in_militia_box(*data().find_militia_box("militia_box_northern"));
+  piece(s, "br_militia_2").reduced = true;
+  piece(s, "fr_md_4").inside = true;
+  piece(s, "fr_ind_ottawa").location = Location::pool(LocationKind::eliminated);
+  piece(s, "fr_reg_bearn").location = Location::pool(LocationKind::removed);
+  // Markers of every kind.
+  space(s, "niagara").siege_level = 1;
+  space(s, "louisbourg").amphib = true;
+  space(s, "louisbourg").siege_level = 2;
+  space(s, "louisbourg").fortress_owner = Side::british;
+  space(s, "oswego").fieldworks = true;
+  space(s, "carlisle").raided = {2, 0};
+  space(s, "kittaning").raided = {0, 1};
+  space(s, "kittaning").allied = Side::french;
+  space(s, "augusta").stockade = Side::british;
+  space(s, "augusta").fort_under_construction = Side::british;
+  s.vp_space_holders = {Side::british, Side::french};
+  s.provincial_assemblies = ProvincialAssemblies::reluctant;
+  s.year_track = {true, false, true, true, true, CherokeeStatus::uprising, true};
+  s.outcome = Outcome{std::nullopt, "the test says so"};
+  s.phase = Phase::winter_attrition;
+  s.active = Side::british;
+  s.rng.next_u64();
+  s.note("british", "card", 12, "A line with an argument.");
+  s.rule_events["battles"] = 3;
+  return s;
+}
+
+State round_trip(const State& s) { return State::from_json(s.to_json()); }
+
+json setup_json(std::string_view scenario = "annus_mirabilis") { return set_up_scenario(scenario, {}, 3)->to_json(); }
+
+}  // namespace
+
+TEST_CASE("state JSON round-trips losslessly after set-up") {
+  for (const auto& id : {"annus_mirabilis", "early_war_campaign", "late_war_campaign", "full_campaign"}) {
+    CAPTURE(id);
+    auto s = set_up_scenario(id, {}, 17);
+    const json saved = s->to_json();
+    const State loaded = State::from_json(saved);
+    CHECK(loaded == *s);
+    CHECK(loaded.to_json() == saved);
+  }
+}
+
+TEST_CASE("state JSON round-trips a position with every kind of marker, location and flag") {
+  const State s = busy_position();
+  const State loaded = round_trip(s);
+  CHECK(loaded == s);
+  CHECK(loaded.to_json() == s.to_json());
+  // Through the module too, as the server stores and reloads snapshots.
+  auto module = make_wilderness_war();
+  CHECK(module->load(s.to_json())->to_json() == s.to_json());
+}
+
+TEST_CASE("the state JSON is readable: pieces and markers by id, VP signed French-positive") {
+  const json j = busy_position().to_json();
+  CHECK(j["format"] == "warpath/wilderness-war/state v1");
+  CHECK(j["vp"] == -3);
+  CHECK(j["pieces"]["br_reg_44th"] == json{{"at", "leader_box_braddock"}, {"reduced", true}, {"inside", false}});
+  CHECK(j["pieces"]["br_militia_2"]["at"] == "militia_box_northern");
+  CHECK(j["markers"]["louisbourg"] == json{{"siege", 2}, {"amphib", true}});
+  CHECK(j["markers"]["carlisle"] == json{{"raided", {{"french", 2}}}});
+  CHECK(j["markers"]["augusta"] == json{{"stockade", "british"}, {"fort_under_construction", "british"}});
+  CHECK(j["fortresses"]["louisbourg"] == "british");
+  CHECK(j["vp_spaces"] == json{{"niagara", "british"}, {"ohio_forks", "french"}});
+  CHECK(j["players"]["british"]["known"].size() == 1);
+  CHECK(j["outcome"] == json{{"winner", nullptr}, {"reason", "the test says so"}});
+  CHECK_FALSE(j["markers"].contains("boston"));  // spaces without markers are left out
+}
+
+TEST_CASE("positions can be built from partial JSON: left-out pieces are not in play") {
+  json j = setup_json();
+  j["pieces"] = {{"fr_montcalm", {{"at", "ohio_forks"}}}};
+  j["markers"] = json::object();
+  j["fortresses"] = json::object();
+  const State s = State::from_json(j);
+  CHECK(s.space_of(data().piece_index("fr_montcalm")) == data().space_index("ohio_forks"));
+  CHECK(s.piece(data().piece_index("br_amherst")).location.kind == LocationKind::unused);
+  CHECK(s.space(data().space_index("quebec")).fortress_owner == Side::french);  // 2.0: original owner
+  CHECK_FALSE(s.space(data().space_index("ticonderoga")).fort.has_value());
+}
+
+TEST_CASE("malformed or inconsistent state JSON is refused with a readable error") {
+  auto refused = [](json j) { CHECK_THROWS_AS(State::from_json(j), std::invalid_argument); };
+  json j = setup_json();
+  refused(json{{"format", "something else"}});
+  {
+    auto k = j;
+    k["colour"] = "blue";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["format"] = "warpath/wilderness-war/state v0";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["scenario"] = "nowhere";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["season"] = "summer";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["year"] = "1757";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k.erase("vp");
+    refused(k);
+  }
+  // 5.2: every card in exactly one place.
+  {
+    auto k = j;
+    k["draw_pile"].erase(0);
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["discard"].push_back(k["draw_pile"][0]);
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["removed"].push_back(71);
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["players"]["french"]["known"] = {k["players"]["british"]["hand"][0]};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["players"]["french"]["mood"] = "glum";
+    refused(k);
+  }
+  // Pieces and markers name real things, in places they can be.
+  {
+    auto k = j;
+    k["pieces"]["fr_napoleon"] = {{"at", "quebec"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_montcalm"] = {{"at", "paris"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_montcalm"] = {{"at", "montreal"}, {"reduced", true}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_militia_1"] = {{"at", "militia_box_northern"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_reg_bearn"] = {{"at", "militia_box_st_lawrence"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["br_reg_44th"] = {{"at", "leader_box_montcalm"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_montcalm"] = {{"at", "leader_box_montcalm"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["pieces"]["fr_montcalm"] = {{"at", "british_leader_pool"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["markers"]["atlantis"] = {{"fort", "french"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["markers"]["oswego"] = {{"siege", 3}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["markers"]["oswego"] = {{"fort", "french"}, {"stockade", "french"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["markers"]["oswego"] = {{"castle", "french"}};
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["fortresses"]["oswego"] = "british";
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["vp_spaces"].erase("niagara");
+    refused(k);
+  }
+  {
+    auto k = j;
+    k["rng"] = "not an rng";
+    refused(k);
+  }
+}
+
+TEST_CASE("a piece in a leader's box is in the leader's space (2.0)") {
+  State s = *set_up_scenario("annus_mirabilis", {}, 1);
+  const PieceIndex montcalm = data().piece_index("fr_montcalm");
+  const PieceIndex levis = data().piece_index("fr_levis");
+  const PieceIndex bearn = data().piece_index("fr_reg_bearn");
+  s.piece(levis).location = Location::in_leader_box(montcalm);
+  s.piece(bearn).location = Location::in_leader_box(levis);  // a box inside a box
+  CHECK(s.space_of(bearn) == data().space_index("montreal"));
+  s.piece(montcalm).location = Location::in_space(data().space_index("quebec"));
+  CHECK(s.space_of(bearn) == data().space_index("quebec"));  // the box moves with its leader
+  s.piece(montcalm).location = Location::pool(LocationKind::removed);
+  CHECK(s.space_of(bearn) == no_space);
+}
+
+TEST_CASE("hand sizes follow the lasting events (4.0 A.1, #62, #67, #69)") {
+  State s = *set_up_scenario("full_campaign", {}, 1);
+  CHECK(s.hand_size(Side::french) == 8);
+  CHECK(s.hand_size(Side::british) == 8);
+  s.year_track.william_pitt = true;
+  CHECK(s.hand_size(Side::british) == 9);
+  s.year_track.diplomatic_revolution = true;
+  CHECK(s.hand_size(Side::french) == 9);
+  s.year_track.quiberon_bay = true;  // overrides the Diplomatic Revolution
+  CHECK(s.hand_size(Side::french) == 7);
+  CHECK(s.first_player() == Side::british);  // Quiberon Bay: the British play first
+}

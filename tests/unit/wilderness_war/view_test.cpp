@@ -1,0 +1,267 @@
+// Views: what each seat sees, that nothing hidden leaks, and that views follow the schema.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <string>
+
+#include "engine/core/rng.hpp"
+#include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/setup.hpp"
+
+using namespace warpath::wilderness_war;
+using nlohmann::json;
+using warpath::engine::Rng;
+
+namespace {
+
+const std::vector<std::string> all_scenarios = {"annus_mirabilis", "early_war_campaign", "late_war_campaign",
+                                                "full_campaign"};
+const std::vector<std::string> all_seats = {"french", "british", "spectator"};
+
+json hand_json(const State& s, Side side) {
+  json out = json::array();
+  for (CardNumber c : s.player(side).hand) out.push_back(static_cast<int>(c));
+  return out;
+}
+
+// The subset of JSON Schema 2020-12 the view schema uses: type, enum, const, properties,
+// required, additionalProperties, items, anyOf, minimum, maximum and local $ref.
+class SchemaChecker {
+ public:
+  explicit SchemaChecker(json root) : root_(std::move(root)) {}
+
+  // Problems found, as "path: what" lines; empty when `value` conforms.
+  std::vector<std::string> check(const json& value) const {
+    std::vector<std::string> problems;
+    check(root_, value, "$", problems);
+    return problems;
+  }
+
+ private:
+  static bool has_type(const json& value, const std::string& type) {
+    if (type == "integer") return value.is_number_integer();
+    if (type == "object") return value.is_object();
+    if (type == "array") return value.is_array();
+    if (type == "string") return value.is_string();
+    if (type == "boolean") return value.is_boolean();
+    if (type == "null") return value.is_null();
+    return false;
+  }
+
+  const json& resolve(const json& schema) const {
+    if (!schema.contains("$ref")) return schema;
+    const auto ref = schema["$ref"].get<std::string>();  // "#/$defs/name"
+    return root_["$defs"][ref.substr(ref.rfind('/') + 1)];
+  }
+
+  void check(const json& schema_or_ref, const json& value, const std::string& path,
+             std::vector<std::string>& problems) const {
+    const json& schema = resolve(schema_or_ref);
+    auto fail = [&](const std::string& what) { problems.push_back(path + ": " + what); };
+    if (schema.contains("type")) {
+      const auto types = schema["type"].is_array() ? schema["type"] : json::array({schema["type"]});
+      bool any = false;
+      for (const auto& t : types) any = any || has_type(value, t.get<std::string>());
+      if (!any) return fail("is not of type " + schema["type"].dump());
+    }
+    if (schema.contains("enum") &&
+        std::find(schema["enum"].begin(), schema["enum"].end(), value) == schema["enum"].end())
+      fail(value.dump() + " is not one of " + schema["enum"].dump());
+    if (schema.contains("const") && schema["const"] != value) fail(value.dump() + " is not " + schema["const"].dump());
+    if (schema.contains("minimum") && value.is_number() && value.get<double>() < schema["minimum"].get<double>())
+      fail("below the minimum");
+    if (schema.contains("maximum") && value.is_number() && value.get<double>() > schema["maximum"].get<double>())
+      fail("above the maximum");
+    if (schema.contains("anyOf")) {
+      bool any = false;
+      for (const auto& option : schema["anyOf"]) {
+        std::vector<std::string> ignored;
+        check(option, value, path, ignored);
+        any = any || ignored.empty();
+      }
+      if (!any) fail("matches none of anyOf");
+    }
+    if (value.is_object()) check_object(schema, value, path, problems);
+    if (value.is_array() && schema.contains("items"))
+      for (std::size_t i = 0; i < value.size(); ++i)
+        check(schema["items"], value[i], path + "[" + std::to_string(i) + "]", problems);
+  }
+
+  void check_object(const json& schema, const json& value, const std::string& path,
+                    std::vector<std::string>& problems) const {
+    for (const auto& key : schema.value("required", json::array()))
+      if (!value.contains(key.get<std::string>())) problems.push_back(path + ": lacks " + key.get<std::string>());
+    const json properties = schema.value("properties", json::object());
+    for (const auto& [key, member] : value.items()) {
+      if (properties.contains(key)) {
+        check(properties[key], member, path + "." + key, problems);
+      } else if (schema.contains("additionalProperties")) {
+        const auto& extra = schema["additionalProperties"];
+        if (extra.is_boolean() && !extra.get<bool>()) problems.push_back(path + ": unexpected " + key);
+        if (extra.is_object()) check(extra, member, path + "." + key, problems);
+      }
+    }
+  }
+
+  json root_;
+};
+
+const SchemaChecker& view_schema() {
+  static const SchemaChecker checker = [] {
+    std::ifstream file(WW_VIEW_SCHEMA);
+    REQUIRE(file.good());
+    return SchemaChecker(json::parse(file));
+  }();
+  return checker;
+}
+
+// A position with something in every part of the view.
+State busy_position() {
+  State s = *set_up_scenario("late_war_campaign", {Bid{Side::french, 1}, false}, 5);
+  const auto& data = s.data();
+  s.discard = {s.draw_pile[0]};
+  s.draw_pile.erase(s.draw_pile.begin());
+  s.player(Side::french).known = {s.player(Side::french).hand[0]};
+  s.space(data.space_index("oswego")).siege_level = 0;
+  s.space(data.space_index("oswego")).fieldworks = true;
+  s.space(data.space_index("baie_st_paul")).amphib = true;
+  s.space(data.space_index("reading")).raided = {1, 0};
+  s.piece(data.piece_index("br_reg_44th")).location = Location::in_leader_box(data.piece_index("br_dunbar"));
+  s.piece(data.piece_index("br_militia_1")).reduced = true;
+  s.piece(data.piece_index("fr_reg_bearn")).inside = true;
+  s.outcome = Outcome{Side::french, "a test"};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a seat sees its own hand, never the other's; spectators see none (5.21)") {
+  auto module = make_wilderness_war();
+  for (const auto& id : all_scenarios) {
+    CAPTURE(id);
+    auto state = module->setup(id, json::object(), 21);
+    const auto& s = dynamic_cast<const State&>(*state);
+    const json french = module->view(*state, "french");
+    const json british = module->view(*state, "british");
+    const json spectator = module->view(*state, "spectator");
+    CHECK(french["hand"] == hand_json(s, Side::french));
+    CHECK(british["hand"] == hand_json(s, Side::british));
+    CHECK_FALSE(spectator.contains("hand"));
+    CHECK(french["hands"] == json{{"french", s.hand_size(Side::french)}, {"british", s.hand_size(Side::british)}});
+    CHECK(french["draw_pile_size"] == s.draw_pile.size());
+    for (const auto& view : {french, british, spectator}) {
+      CHECK_FALSE(view.contains("draw_pile"));
+      CHECK_FALSE(view.contains("rng"));
+    }
+    // The other side's cards appear nowhere in the view (#63-70 are out of the 1757 deck: public).
+    const std::string british_text = british.dump();
+    for (CardNumber c : s.player(Side::french).hand)
+      CHECK(std::find(british["hand"].begin(), british["hand"].end(), static_cast<int>(c)) == british["hand"].end());
+    CHECK(british_text.find("\"draw_pile\"") == std::string::npos);
+  }
+}
+
+TEST_CASE("views do not change when what a seat cannot see is dealt anew") {
+  auto module = make_wilderness_war();
+  Rng rng(77);
+  for (const auto& id : all_scenarios) {
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+      auto state = module->setup(id, json::object(), seed);
+      for (const auto& seat : all_seats) {
+        CAPTURE(id);
+        CAPTURE(seat);
+        auto twin = module->redeal_hidden(*state, seat, rng);
+        CHECK(module->view(*twin, seat) == module->view(*state, seat));
+      }
+    }
+  }
+  // The same with known cards, markers and an outcome in play.
+  const State busy = busy_position();
+  for (const auto& seat : all_seats) {
+    auto twin = module->redeal_hidden(busy, seat, rng);
+    CHECK(module->view(*twin, seat) == module->view(busy, seat));
+  }
+}
+
+TEST_CASE("a redeal really moves hidden cards, and keeps what is known") {
+  auto module = make_wilderness_war();
+  Rng rng(5);
+  const State busy = busy_position();
+  const auto known = busy.player(Side::french).known;
+  bool french_hand_moved = false, draw_pile_moved = false, both_moved_for_spectator = false;
+  for (int i = 0; i < 10; ++i) {
+    auto twin_for_british = module->redeal_hidden(busy, "british", rng);
+    const auto& t = dynamic_cast<const State&>(*twin_for_british);
+    french_hand_moved = french_hand_moved || t.player(Side::french).hand != busy.player(Side::french).hand;
+    draw_pile_moved = draw_pile_moved || t.draw_pile != busy.draw_pile;
+    CHECK(t.player(Side::british).hand == busy.player(Side::british).hand);  // the seat's own hand stays
+    CHECK(std::includes(t.player(Side::french).hand.begin(), t.player(Side::french).hand.end(), known.begin(),
+                        known.end()));
+    CHECK(t.player(Side::french).hand.size() == busy.player(Side::french).hand.size());
+    CHECK(t.draw_pile.size() == busy.draw_pile.size());
+    CHECK_FALSE(t.rng == busy.rng);  // future dice differ too
+    auto twin_for_spectator = module->redeal_hidden(busy, "spectator", rng);
+    const auto& u = dynamic_cast<const State&>(*twin_for_spectator);
+    both_moved_for_spectator =
+        both_moved_for_spectator || (u.player(Side::french).hand != busy.player(Side::french).hand &&
+                                     u.player(Side::british).hand != busy.player(Side::british).hand);
+    // The redealt state is still a valid position.
+    CHECK(State::from_json(t.to_json()) == t);
+  }
+  CHECK(french_hand_moved);
+  CHECK(draw_pile_moved);
+  CHECK(both_moved_for_spectator);
+}
+
+TEST_CASE("views follow schema/wilderness-war-view.json") {
+  auto module = make_wilderness_war();
+  for (const auto& id : all_scenarios) {
+    auto state = module->setup(id, {{"bid", {{"side", "british"}, {"vp", 2}}}}, 4);
+    for (const auto& seat : all_seats) {
+      CAPTURE(id);
+      CAPTURE(seat);
+      CHECK(view_schema().check(module->view(*state, seat)) == std::vector<std::string>{});
+    }
+  }
+  const State busy = busy_position();
+  for (const auto& seat : all_seats) {
+    CAPTURE(seat);
+    const json view = module->view(busy, seat);
+    CHECK(view_schema().check(view) == std::vector<std::string>{});
+    CHECK(view.contains("result"));
+  }
+  // The checker does catch a wrong view.
+  json wrong = module->view(busy, "french");
+  wrong["vp"] = "four";
+  wrong["pieces"]["fr_montcalm"]["at"] = 3;
+  wrong.erase("log");
+  CHECK(view_schema().check(wrong).size() == 3);
+}
+
+TEST_CASE("the view shows every piece, marker and track") {
+  auto module = make_wilderness_war();
+  const State busy = busy_position();
+  const json v = module->view(busy, "spectator");
+  CHECK(v["scenario"] == "late_war_campaign");
+  CHECK(v["vp"] == 5);  // French 4 + a French bid of 1
+  CHECK(v["pieces"].size() == 151);
+  CHECK(v["pieces"]["br_reg_44th"]["at"] == "leader_box_dunbar");
+  CHECK(v["pieces"]["fr_reg_bearn"]["inside"] == true);
+  CHECK(v["markers"]["oswego"] == json{{"siege", 0}, {"fieldworks", true}});
+  CHECK(v["markers"]["baie_st_paul"] == json{{"amphib", true}});
+  CHECK(v["markers"]["reading"] == json{{"stockade", "british"}, {"raided", {{"french", 1}}}});
+  CHECK(v["markers"]["ticonderoga"] == json{{"fort", "french"}});
+  CHECK(v["fortresses"].size() == 11);
+  CHECK(v["vp_spaces"] == json{{"niagara", "french"}, {"ohio_forks", "french"}});
+  CHECK(v["militia_boxes"]["militia_box_southern"] == json{{"full", 0}, {"reduced", 1}});
+  CHECK(v["militia_boxes"]["militia_box_st_lawrence"] == json{{"full", 0}, {"reduced", 0}});
+  CHECK(v["british_leader_pool"] == 5);
+  CHECK(v["provincial_assemblies"] == "supportive");
+  CHECK(v["year_track"]["william_pitt"] == true);
+  CHECK(v["hand_size"] == json{{"french", 9}, {"british", 9}});
+  CHECK(v["known_cards"]["french"] == json::array({static_cast<int>(busy.player(Side::french).known[0])}));
+  CHECK(v["discard"].size() == 1);
+  CHECK(v["removed"] == json::array({63, 64, 65, 66, 67, 68, 69, 70}));
+  CHECK(v["log"].size() == 3);
+  CHECK(v["outcome"] == json{{"winner", "french"}, {"reason", "a test"}});
+}

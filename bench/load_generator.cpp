@@ -7,6 +7,7 @@
 // of that version, which is what a remote player waits for.
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/asio/connect.hpp>
@@ -28,6 +29,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,7 @@ struct Options {
   std::string scenario = "standard";
   double seconds = 10;
   long server_pid = 0;
+  int think_ms = 0;
   std::uint32_t seed = 1;
   int connect_concurrency = 128;
   bool verify_spectators = false;
@@ -61,6 +64,7 @@ struct Options {
 void usage(std::ostream& out) {
   out << "usage: warpath-load --port P [--host H] [--rooms R] [--spectators S] [--moves-per-room M]\n"
          "                    [--title T] [--scenario S] [--seconds T] [--server-pid PID] [--seed N]\n"
+         "                    [--think-ms MS: players wait this long before each move]\n"
          "                    [--connect-concurrency N] [--verify-spectators]\n";
 }
 
@@ -93,6 +97,8 @@ Options parse_options(int argc, char** argv) {
       o.seconds = std::stod(value(i));
     else if (arg == "--server-pid")
       o.server_pid = std::stol(value(i));
+    else if (arg == "--think-ms")
+      o.think_ms = std::stoi(value(i));
     else if (arg == "--seed")
       o.seed = static_cast<std::uint32_t>(std::stoul(value(i)));
     else if (arg == "--connect-concurrency")
@@ -123,6 +129,20 @@ rlim_t raise_fd_limit() {
   setrlimit(RLIMIT_NOFILE, &limit);
   getrlimit(RLIMIT_NOFILE, &limit);
   return limit.rlim_cur;
+}
+
+// User + system CPU seconds the process has used, from /proc/PID/stat (fields 14 and 15).
+double cpu_seconds(long pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');
+  if (close == std::string::npos) return -1;
+  std::istringstream fields(text.substr(close + 2));
+  std::string skip;
+  for (int i = 3; i < 14; ++i) fields >> skip;
+  double user = 0, system = 0;
+  fields >> user >> system;
+  return (user + system) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 long rss_kb(long pid) {
@@ -428,7 +448,10 @@ class LoadGenerator {
     seat.counted_ready = true;
     if (phase_ != Phase::connect) return;
     if (++seats_ready_ < total_connections_) return;
-    if (o_.server_pid) rss_after_ = rss_kb(o_.server_pid);
+    if (o_.server_pid) {
+      rss_after_ = rss_kb(o_.server_pid);
+      cpu_at_play_start_ = cpu_seconds(o_.server_pid);
+    }
     start_play();
   }
 
@@ -464,16 +487,25 @@ class LoadGenerator {
     seat.acted_at = seat.version;
     ++room.in_flight;
     const std::uint64_t produces = seat.version + 1;
+    std::string message =
+        json{{"type", "action"}, {"game", room.game}, {"version", seat.version},
+             {"verb", verb},     {"arg", arg},        {"ref", seat.name + ":" + std::to_string(produces)}}
+            .dump();
+    if (o_.think_ms <= 0) return send_action(room, seat, produces, std::move(message));
+    // A player who thinks before moving: the load is then a rate, not a saturation.
+    auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(o_.think_ms));
+    timer->async_wait(
+        [this, timer, &room, &seat, produces, message = std::move(message)](beast::error_code ec) mutable {
+          if (ec || phase_ != Phase::play) return;
+          send_action(room, seat, produces, std::move(message));
+        });
+  }
+
+  void send_action(Room& room, Seat& seat, std::uint64_t produces, std::string message) {
     Pending& pending = room.pending[produces];
     pending.sent = Clock::now();
     pending.actor = seat.name;
-    seat.conn->send(json{{"type", "action"},
-                         {"game", room.game},
-                         {"version", seat.version},
-                         {"verb", verb},
-                         {"arg", arg},
-                         {"ref", seat.name + ":" + std::to_string(produces)}}
-                        .dump());
+    seat.conn->send(std::move(message));
   }
 
   void on_message(Room& room, std::size_t index, const std::string& text) {
@@ -602,7 +634,10 @@ class LoadGenerator {
     play_seconds_ = phase_ == Phase::play ? ms_since(play_start_) / 1000.0 : 0.0;
     phase_ = Phase::done;
     finish_timer_.cancel();
-    if (o_.server_pid) rss_end_ = rss_kb(o_.server_pid);
+    if (o_.server_pid) {
+      rss_end_ = rss_kb(o_.server_pid);
+      cpu_at_play_end_ = cpu_seconds(o_.server_pid);
+    }
     auto remaining = std::make_shared<std::size_t>(1);
     auto closed = [this, remaining] {
       if (--*remaining == 0) ioc_.stop();
@@ -657,6 +692,11 @@ class LoadGenerator {
           {"end", rss_end_},
           {"per_connection",
            total_connections_ ? static_cast<double>(grown) / static_cast<double>(total_connections_) : 0.0}};
+      // CPU per move does not depend on what else the machine runs, unlike moves per second.
+      const double cpu = cpu_at_play_end_ - cpu_at_play_start_;
+      report["server_cpu_seconds"] = cpu;
+      report["server_cpu_us_per_move"] = moves_ ? cpu * 1e6 / static_cast<double>(moves_) : 0.0;
+      report["server_cores_busy"] = cpu / seconds;
     }
     std::cout << report.dump() << std::endl;
   }
@@ -693,6 +733,7 @@ class LoadGenerator {
   std::vector<std::size_t> patch_bytes_;
   std::vector<std::size_t> snapshot_bytes_;
   long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
+  double cpu_at_play_start_ = 0, cpu_at_play_end_ = 0;
 };
 
 }  // namespace

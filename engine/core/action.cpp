@@ -24,6 +24,18 @@ bool is_well_formed(const Action& action) {
   return arg.is_null() || arg.is_string() || arg.is_number_integer();
 }
 
+std::vector<Action> list_actions(const nlohmann::json& legal_actions) {
+  std::vector<Action> actions;
+  for (const auto& [verb, args] : legal_actions.items()) {
+    if (args.is_boolean()) {
+      if (args.get<bool>()) actions.push_back({verb, nullptr});
+    } else {
+      for (const auto& arg : args) actions.push_back({verb, arg});
+    }
+  }
+  return actions;
+}
+
 bool is_listed(const nlohmann::json& legal_actions, const Action& action) {
   if (!legal_actions.is_object()) return false;
   auto it = legal_actions.find(action.verb);

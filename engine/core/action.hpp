@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace warpath::engine {
 
@@ -41,6 +42,9 @@ class ActionRejected : public std::runtime_error {
 // The legal actions of one seat, as the protocol shows them: {verb: true | [args...]}.
 // True when `action` is one of them.
 bool is_listed(const nlohmann::json& legal_actions, const Action& action);
+
+// Every action of a legal-actions object, one per (verb, arg).
+std::vector<Action> list_actions(const nlohmann::json& legal_actions);
 
 // Args must be ids: strings or integers. Anything else is malformed before it is illegal.
 bool is_well_formed(const Action& action);

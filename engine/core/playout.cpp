@@ -31,15 +31,8 @@ std::vector<std::string> seats_of(const GameModule& module) {
 
 Action pick_action(const GameModule& module, const Match& match, const std::string& role, const json& legal,
                    double undo_weight, Rng& rng) {
-  std::vector<Action> choices;
+  const std::vector<Action> choices = list_actions(legal);
   std::vector<double> weights;
-  for (const auto& [verb, args] : legal.items()) {
-    if (args.is_boolean()) {
-      choices.push_back({verb, nullptr});
-    } else {
-      for (const auto& arg : args) choices.push_back({verb, arg});
-    }
-  }
   double total = 0;
   for (const auto& a : choices) {
     const double w = a.verb == undo_verb ? undo_weight : module.playout_weight(match.state(), role, a);

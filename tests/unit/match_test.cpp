@@ -84,14 +84,7 @@ TEST_CASE("replaying a history with undos reproduces the live state on many rand
     Rng chooser(seed * 31);
     while (!live.is_over()) {
       const std::string role = live.active_roles().front();
-      const json legal = live.legal_actions(role);
-      std::vector<Action> choices;
-      for (const auto& [verb, args] : legal.items()) {
-        if (args.is_boolean())
-          choices.push_back({verb, nullptr});
-        else
-          for (const auto& a : args) choices.push_back({verb, a});
-      }
+      const auto choices = list_actions(live.legal_actions(role));
       const Action pick = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
       REQUIRE_FALSE(live.play(role, pick));
       history.push_back({role, pick});

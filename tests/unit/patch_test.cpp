@@ -56,14 +56,7 @@ TEST_CASE("patch(old, diff(old, new)) == new on consecutive views of random game
     json previous = match.view("red");
     while (!match.is_over()) {
       const std::string role = match.active_roles().front();
-      const json legal = match.legal_actions(role);
-      std::vector<Action> choices;
-      for (const auto& [verb, args] : legal.items()) {
-        if (args.is_boolean())
-          choices.push_back({verb, nullptr});
-        else
-          for (const auto& a : args) choices.push_back({verb, a});
-      }
+      const auto choices = list_actions(match.legal_actions(role));
       REQUIRE_FALSE(match.play(role, choices[chooser.below(static_cast<std::uint32_t>(choices.size()))]));
       const json next = match.view("red");
       const json ops = json::diff(previous, next);

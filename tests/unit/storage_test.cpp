@@ -54,14 +54,7 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
   std::uint64_t last_snapshot = 0;
   for (int i = 0; i < count && !match.is_over(); ++i) {
     const std::string role = match.active_roles().front();
-    std::vector<engine::Action> choices;
-    const json legal = match.legal_actions(role);
-    for (const auto& [verb, args] : legal.items()) {
-      if (args.is_boolean())
-        choices.push_back({verb, nullptr});
-      else
-        for (const auto& a : args) choices.push_back({verb, a});
-    }
+    const auto choices = engine::list_actions(match.legal_actions(role));
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
     wait(q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json()}));

@@ -64,7 +64,7 @@ struct Options {
 void usage(std::ostream& out) {
   out << "usage: warpath-load --port P [--host H] [--rooms R] [--spectators S] [--moves-per-room M]\n"
          "                    [--title T] [--scenario S] [--seconds T] [--server-pid PID] [--seed N]\n"
-         "                    [--think-ms MS: players wait this long before each move]\n"
+         "                    [--think-ms MS: players wait 0.5 to 1.5 times this long before each move]\n"
          "                    [--connect-concurrency N] [--verify-spectators]\n";
 }
 
@@ -493,7 +493,9 @@ class LoadGenerator {
             .dump();
     if (o_.think_ms <= 0) return send_action(room, seat, produces, std::move(message));
     // A player who thinks before moving: the load is then a rate, not a saturation.
-    auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(o_.think_ms));
+    // Thinking times vary (uniform 0.5x to 1.5x), or every room would move in lock-step bursts.
+    const int think = std::uniform_int_distribution<int>(o_.think_ms / 2, o_.think_ms * 3 / 2)(rng_);
+    auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(think));
     timer->async_wait(
         [this, timer, &room, &seat, produces, message = std::move(message)](beast::error_code ec) mutable {
           if (ec || phase_ != Phase::play) return;
@@ -559,6 +561,9 @@ class LoadGenerator {
       }
       seat.version = to;
       if (seat.player) {
+        // What a snapshot of this seat would weigh now, to compare the patch with.
+        const std::size_t view_bytes = seat.view.dump().size();
+        patch_to_view_ratios_.push_back(static_cast<double>(text.size()) / static_cast<double>(view_bytes));
         if (seat.view.contains("result")) game_ended(room);
         maybe_act(room, seat);
       }
@@ -679,6 +684,7 @@ class LoadGenerator {
         {"median_snapshot_bytes", median_snapshot},
         {"patch_to_snapshot_ratio",
          median_snapshot ? static_cast<double>(median_patch) / static_cast<double>(median_snapshot) : 0.0},
+        {"median_patch_to_current_view_ratio", percentile(patch_to_view_ratios_, 0.5)},
         {"errors", errors_ + hash_mismatches_},
         {"error_codes", error_codes_},
         {"connect_failures", connect_failures_},
@@ -734,6 +740,7 @@ class LoadGenerator {
   std::vector<std::size_t> snapshot_bytes_;
   long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
   double cpu_at_play_start_ = 0, cpu_at_play_end_ = 0;
+  std::vector<double> patch_to_view_ratios_;
 };
 
 }  // namespace

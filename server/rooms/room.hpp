@@ -3,8 +3,8 @@
 // watching it. Every operation runs on the room's strand, so a room needs no lock around the
 // engine and rooms run in parallel on the thread pool.
 //
-// An action is applied to a copy of the match; the copy replaces the match only once its move
-// row is durably committed, and only then are the seats' patches broadcast and the action
+// An action is applied to a copy of the state (Match::prepare); it becomes the match's state
+// only once its move row is durably committed, and only then are the seats' patches broadcast and the action
 // acknowledged. Actions arriving meanwhile wait in order.
 
 #include <atomic>

@@ -51,6 +51,18 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   return c;
 }
 
+// A handler that throws is a bug to log, not a reason to stop serving every other game.
+void run_logging_exceptions(asio::io_context& ioc) {
+  for (;;) {
+    try {
+      ioc.run();
+      return;
+    } catch (const std::exception& e) {
+      log_error(std::string("a handler threw: ") + e.what());
+    }
+  }
+}
+
 // On a fresh database, one game to look at right away; its seat links are printed once.
 void create_demo_game(ServerContext& context, const std::string& origin) {
   if (context.games.all().empty() || context.store.count_games() > 0) return;
@@ -88,7 +100,7 @@ int serve_command(const std::vector<std::string>& argv) {
   const std::string origin = "http://" + host + ":" + std::to_string(listener->port());
   const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
   std::vector<std::thread> pool;
-  for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });
   // The pool must be running: creating the demo game waits on the commit thread only, but a
   // slow disk should not keep connections waiting either.
   if (config.demo) create_demo_game(context, link_origin);
@@ -103,7 +115,7 @@ int serve_command(const std::vector<std::string>& argv) {
     rooms.stop_sweeping();
     ioc.stop();
   });
-  ioc.run();
+  run_logging_exceptions(ioc);
   for (auto& t : pool) t.join();
   commits.stop();
   return 0;

@@ -8,7 +8,7 @@
 namespace warpath::server {
 
 Listener::Listener(boost::asio::io_context& ioc, boost::asio::ip::tcp::endpoint endpoint, ServerContext& context)
-    : ioc_(ioc), acceptor_(ioc), context_(context) {
+    : ioc_(ioc), acceptor_(ioc), retry_timer_(ioc), context_(context) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -21,6 +21,7 @@ void Listener::start() { accept_next(); }
 
 void Listener::stop() {
   boost::system::error_code ignored;
+  retry_timer_.cancel();
   acceptor_.close(ignored);
 }
 
@@ -30,11 +31,17 @@ void Listener::accept_next() {
       [self = shared_from_this()](boost::system::error_code ec, boost::asio::ip::tcp::socket socket) {
         if (ec == boost::asio::error::operation_aborted) return;
         if (ec) {
+          // Out of descriptors, say: pause instead of spinning on the same error.
           log_warn("accept failed: " + ec.message());
-        } else {
-          socket.set_option(boost::asio::ip::tcp::no_delay(true));
-          std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
+          self->retry_timer_.expires_after(std::chrono::milliseconds(100));
+          self->retry_timer_.async_wait([self](boost::system::error_code timer_ec) {
+            if (!timer_ec) self->accept_next();
+          });
+          return;
         }
+        boost::system::error_code ignored;  // a peer gone already fails its first read instead
+        socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
+        std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
         self->accept_next();
       });
 }

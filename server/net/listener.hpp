@@ -3,6 +3,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 
 #include "server/net/server_context.hpp"
@@ -21,6 +22,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
   boost::asio::io_context& ioc_;
   boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::steady_timer retry_timer_;
   ServerContext& context_;
 };
 

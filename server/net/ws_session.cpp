@@ -143,7 +143,8 @@ void WsSession::send(Frame frame) {
   outbox_.push_back(std::move(frame));
   if (outbox_bytes_ > max_outbox_bytes) {
     log_warn("closing a WebSocket that does not read its messages");
-    beast::get_lowest_layer(ws_).socket().close();
+    beast::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().close(ignored);
     return close_session();
   }
   if (!writing_) write_next();

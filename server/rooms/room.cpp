@@ -199,7 +199,15 @@ void Room::process_next() {
 }
 
 void Room::start_commit(Pending pending) {
-  auto outcome = match_->prepare(pending.role, pending.action);
+  std::variant<engine::PreparedMove, engine::ActionError> outcome;
+  try {
+    outcome = match_->prepare(pending.role, pending.action);
+  } catch (const std::exception& e) {
+    // A module bug must cost one refused action, not the server.
+    log_error("game " + std::to_string(id_) + ": " + pending.role + " " + pending.action.verb + " " +
+              pending.action.arg.dump() + " threw: " + e.what());
+    return answer_error(pending, "internal_error", "the rules engine failed on this action; nothing was applied");
+  }
   if (auto* error = std::get_if<engine::ActionError>(&outcome))
     return answer_error(pending, std::string(engine::to_string(error->code)), error->message);
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));

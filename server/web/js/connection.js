@@ -28,6 +28,7 @@
 
 import { applyPatch } from './json_patch.js';
 import { viewHash } from './view_hash.js';
+import { requestJson } from './http_json.js';
 
 export const Status = Object.freeze({
   IDLE: 'idle', // not started
@@ -456,31 +457,15 @@ export class GameConnection {
   // ---- HTTP ----
 
   async _http(method, path, body) {
-    const fetchImpl = this._fetch ?? globalThis.fetch;
-    const headers = { Accept: 'application/json' };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await fetchImpl(this._originUrl() + path, {
+    const reply = await requestJson(this._fetch ?? globalThis.fetch, this._originUrl() + path, {
       method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-      signal: typeof AbortSignal !== 'undefined' && AbortSignal.timeout ? AbortSignal.timeout(15000) : undefined,
+      body,
+      token: this.token,
+      timeoutMs: 15000,
     });
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    if (!response.ok) {
-      const error = (data && data.error) || {};
-      throw new ActionFailure(error.code || `http_${response.status}`, error.message || `HTTP ${response.status}`, {
-        status: response.status,
-        version: error.version,
-      });
-    }
-    return data;
+    if (reply.error)
+      throw new ActionFailure(reply.error.code, reply.error.message, { status: reply.status, version: reply.error.version });
+    return reply.data;
   }
 
   _startPolling() {

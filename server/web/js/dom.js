@@ -1,4 +1,5 @@
 // Small DOM and HTTP helpers shared by the lobby and the game page. Browser only (uses document).
+import { requestJson } from './http_json.js';
 
 // h('button', {class: 'x', 'data-verb': 'pass', onclick: fn}, 'pass') builds an element. Children
 // may be strings, numbers, nodes, arrays of those, or null/false (skipped). Text always goes in
@@ -75,31 +76,14 @@ export class ApiError extends Error {
 
 // Calls the JSON API; throws an ApiError with the server's error code.
 export async function api(method, path, body = undefined, token = '') {
-  const headers = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
+  let reply;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
+    reply = await requestJson(fetch, path, { method, body, token });
   } catch (e) {
     throw new ApiError('offline', `the server cannot be reached (${e.message})`, 0);
   }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = (data && data.error) || {};
-    throw new ApiError(error.code || `http_${response.status}`, error.message || `HTTP ${response.status}`, response.status);
-  }
-  return data;
+  if (reply.error) throw new ApiError(reply.error.code, reply.error.message, reply.status);
+  return reply.data;
 }
 
 // "3 min ago" for an ISO 8601 time; the time itself when it does not parse.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/wilderness_war/effects.hpp"
+#include "engine/wilderness_war/flow.hpp"
 #include "engine/wilderness_war/setup.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/view.hpp"
@@ -24,41 +26,18 @@ const State& as_state(const GameState& s) { return dynamic_cast<const State&>(s)
 
 std::optional<Side> role_of(std::string_view seat) { return side_names.find(seat); }
 
-// 5.46: a player may demolish his own unbesieged forts, stockades and forts under construction at
-// any time during his own Action Phase.
-json demolition_targets(const State& state, Side side) {
-  std::vector<std::string> spaces;
-  for (std::size_t s = 0; s < state.spaces.size(); ++s) {
-    const auto& markers = state.spaces[s];
-    const bool own_fort = markers.fort == side && !markers.siege_level;
-    if (own_fort || markers.stockade == side || markers.fort_under_construction == side)
-      spaces.push_back(state.data().spaces[s].id);
-  }
-  std::sort(spaces.begin(), spaces.end());
-  return spaces;
-}
-
-// 4.0 A.2: the active player plays a card (5.26: activation, construction or event); with one card
-// left and no Card Held marker he may instead pass and hold it.
-json action_phase_choices(const State& state, Side side) {
-  json actions = json::object();
-  const auto& player = state.player(side);
-  if (!player.hand.empty()) {
-    json cards = json::array();
-    for (CardNumber c : player.hand) cards.push_back(static_cast<int>(c));
-    actions["card"] = cards;
-  }
-  if (player.hand.size() == 1 && !player.card_held) actions["pass"] = true;
-  if (auto targets = demolition_targets(state, side); !targets.empty()) actions["demolish"] = targets;
-  return actions;
+json listed_actions(const State& state, std::string_view seat) {
+  if (state.step == Step::game_over || role_of(seat) != state.active) return json::object();
+  ActionList list;
+  list_actions(state, list);
+  return list.release();
 }
 
 std::string prompt_for(const State& state, std::string_view seat) {
-  if (state.phase == Phase::game_over) return "The game is over.";
-  if (state.phase != Phase::action_phases) return "Waiting.";
-  if (role_of(seat) != state.active)
-    return "Waiting for the " + std::string(side_titles(state.active)) + " to take an Action Phase.";
-  return "Action Phase: choose a card to play for activation, construction or its event.";
+  if (state.step == Step::game_over) return "The game is over.";
+  const std::string prompt = prompt_of(state);
+  if (role_of(seat) != state.active) return "Waiting for the " + std::string(side_titles(state.active)) + ": " + prompt;
+  return prompt;
 }
 
 // Refills `player`'s hand from `unknown_cards`: same size, and the cards the other side knows are
@@ -117,21 +96,33 @@ class WildernessWarModule final : public engine::GameModule {
   }
 
   json legal_actions(const GameState& state, std::string_view seat) const override {
-    const auto& s = as_state(state);
-    if (s.phase != Phase::action_phases || role_of(seat) != s.active) return json::object();
-    return action_phase_choices(s, s.active);
+    return listed_actions(as_state(state), seat);
   }
 
   std::vector<std::string> active_roles(const GameState& state) const override {
     const auto& s = as_state(state);
-    if (s.phase == Phase::game_over) return {};
+    if (s.step == Step::game_over) return {};
     return {std::string(side_names(s.active))};
   }
 
-  ApplyReport apply(GameState&, std::string_view, const Action&) const override {
-    // The rules of play come in phase 2 (issue 3): the module lists the real first decision of
-    // the sequence of play but applies nothing yet, and is not registered with the server.
-    throw engine::ActionRejected(engine::ErrorCode::illegal_action, "not implemented in phase 1");
+  // Refuses anything not listed for the role now, applies the action, then the map's continuous
+  // rules (effects.hpp). The caller passes a copy, so a throw leaves no partial change.
+  ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
+    auto& s = dynamic_cast<State&>(state);
+    if (s.step == Step::game_over) throw engine::ActionRejected(engine::ErrorCode::illegal_action, "the game is over");
+    if (role_of(role) != s.active)
+      throw engine::ActionRejected(engine::ErrorCode::not_your_turn,
+                                   "it is the " + std::string(side_titles(s.active)) + "' decision");
+    if (!engine::is_listed(listed_actions(s, role), action))
+      throw engine::ActionRejected(engine::ErrorCode::illegal_action,
+                                   "'" + action.verb + "' " + action.arg.dump() + " is not a legal action now");
+    s.dice_rolled = false;
+    apply_action(s, action);
+    settle_map(s);
+    ApplyReport report;
+    report.used_randomness = s.dice_rolled;
+    s.dice_rolled = false;
+    return report;
   }
 
   std::optional<engine::GameResult> result(const GameState& state) const override {

@@ -179,7 +179,7 @@ Outcome outcome_from_json(const json& j) {
   return {optional_side_field(j, "winner"), j.value("reason", "")};
 }
 
-constexpr std::array<std::string_view, 22> state_keys = {"format",
+constexpr std::array<std::string_view, 23> state_keys = {"format",
                                                          "scenario",
                                                          "options",
                                                          "year",
@@ -200,7 +200,8 @@ constexpr std::array<std::string_view, 22> state_keys = {"format",
                                                          "outcome",
                                                          "rng",
                                                          "log",
-                                                         "rule_events"};
+                                                         "rule_events",
+                                                         "turn"};
 
 void read_header(const json& j, State& s) {
   const auto& data = s.data();
@@ -275,6 +276,37 @@ void read_tracks(const json& j, State& s) {
   j.at("rule_events").get_to(s.rule_events);
 }
 
+// The decision point and the procedures in progress. Absent in a hand-written position: the
+// active side's Action Phase with nothing in progress.
+json turn_to_json(const State& s) {
+  return {{"step", step_names(s.step)},
+          {"activation", s.activation},
+          {"construction", s.construction},
+          {"move", s.move},
+          {"battle", s.battle},
+          {"last_battle", s.last_battle},
+          {"siege", s.siege},
+          {"raid", s.raid},
+          {"year_end", s.year_end}};
+}
+
+void read_turn(const json& j, State& s) {
+  require_known_keys(
+      j, {"step", "activation", "construction", "move", "battle", "last_battle", "siege", "raid", "year_end"}, "turn");
+  s.step = enum_field(j, "step", step_names);
+  auto read = [&](const char* key, auto& field) {
+    if (j.contains(key)) j.at(key).get_to(field);
+  };
+  read("activation", s.activation);
+  read("construction", s.construction);
+  read("move", s.move);
+  read("battle", s.battle);
+  read("last_battle", s.last_battle);
+  read("siege", s.siege);
+  read("raid", s.raid);
+  read("year_end", s.year_end);
+}
+
 }  // namespace
 
 bool SpaceState::has_markers() const {
@@ -322,7 +354,9 @@ bool State::operator==(const State& o) const {
          discard == o.discard && removed == o.removed && players == o.players && pieces == o.pieces &&
          spaces == o.spaces && vp_space_holders == o.vp_space_holders &&
          provincial_assemblies == o.provincial_assemblies && year_track == o.year_track && outcome == o.outcome &&
-         rng == o.rng && log == o.log && rule_events == o.rule_events;
+         rng == o.rng && log == o.log && rule_events == o.rule_events && step == o.step && activation == o.activation &&
+         construction == o.construction && move == o.move && battle == o.battle && last_battle == o.last_battle &&
+         siege == o.siege && raid == o.raid && year_end == o.year_end;
 }
 
 json space_state_to_json(const SpaceState& s) {
@@ -450,7 +484,8 @@ json State::to_json() const {
           {"outcome", outcome_json},
           {"rng", rng.to_json()},
           {"log", log_to_json(log)},
-          {"rule_events", rule_events}};
+          {"rule_events", rule_events},
+          {"turn", turn_to_json(*this)}};
 }
 
 State State::from_json(const json& j, const GameData& data) {
@@ -463,6 +498,10 @@ State State::from_json(const json& j, const GameData& data) {
     read_pieces(j, s);
     read_map(j, s);
     read_tracks(j, s);
+    if (j.contains("turn"))
+      read_turn(j.at("turn"), s);
+    else if (s.phase == Phase::game_over)
+      s.step = Step::game_over;
     return s;
   } catch (const json::exception& e) {
     reject(e.what());  // a missing field or a value of the wrong type

@@ -17,7 +17,14 @@
 
 #include "engine/core/game.hpp"
 #include "engine/core/rng.hpp"
+#include "engine/wilderness_war/activation_state.hpp"
+#include "engine/wilderness_war/battle_state.hpp"
 #include "engine/wilderness_war/data.hpp"
+#include "engine/wilderness_war/flow.hpp"
+#include "engine/wilderness_war/movement_state.hpp"
+#include "engine/wilderness_war/raid_state.hpp"
+#include "engine/wilderness_war/siege_state.hpp"
+#include "engine/wilderness_war/year_end_state.hpp"
 
 namespace warpath::wilderness_war {
 
@@ -157,7 +164,19 @@ class State final : public engine::GameState {
   YearTrack year_track;
   std::optional<Outcome> outcome;
 
+  // The decision the game waits for (flow.hpp) and the sub-states of the procedures in progress.
+  Step step = Step::action_phase;
+  std::optional<ActivationState> activation;
+  std::optional<ConstructionState> construction;
+  std::optional<MoveState> move;
+  std::optional<BattleState> battle;
+  std::optional<BattleResult> last_battle;  // read by battle_finished() and cleared
+  std::optional<SiegeState> siege;
+  std::optional<RaidState> raid;
+  std::optional<YearEndState> year_end;
+
   engine::Rng rng;
+  bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)
   std::vector<LogLine> log;
   std::map<std::string, int> rule_events;  // counters for playout reports
 

@@ -51,36 +51,39 @@ TEST_CASE("the game starts with the French choosing a card for their first Actio
     CHECK_FALSE(match.is_over());
     const json french = match.legal_actions("french");
     const json state = match.state().to_json();
-    CHECK(french["card"] == state["players"]["french"]["hand"]);
-    CHECK_FALSE(french.contains("pass"));  // 4.0 A.2: only with one card left
+    CHECK(french["activate"] == state["players"]["french"]["hand"]);  // 5.31: any card activates
+    CHECK_FALSE(french.contains("pass"));                             // 4.0 A.2: only with one card left
     // 5.46: the French may demolish their own forts and stockades during their Action Phase.
     const auto& demolish = french["demolish"];
     CHECK(std::find(demolish.begin(), demolish.end(), "niagara") != demolish.end());
     CHECK(std::find(demolish.begin(), demolish.end(), "cataraqui") != demolish.end());
     CHECK(std::find(demolish.begin(), demolish.end(), "albany") == demolish.end());
-    CHECK(std::is_sorted(demolish.begin(), demolish.end()));
     CHECK(match.legal_actions("british").empty());
     CHECK(match.legal_actions("spectator").empty());
     CHECK(match.view("french")["prompt"] ==
-          "Action Phase: choose a card to play for activation, construction or its event.");
-    CHECK(match.view("british")["prompt"] == "Waiting for the French to take an Action Phase.");
+          "French Action Phase: play a card to activate, to build stockades or forts, or for its event.");
+    CHECK(match.view("british")["prompt"].get<std::string>().starts_with("Waiting for the French: "));
   }
 }
 
-TEST_CASE("phase 1 applies nothing: every action is refused and the match is unchanged") {
+TEST_CASE("refused actions change nothing; a card played to activate leaves the hand (5.26)") {
   auto module = make_wilderness_war();
   Match match = Match::start(*module, "annus_mirabilis", json::object(), 8);
   const json before = match.state().to_json();
-  const int card = match.legal_actions("french")["card"][0];
-  auto error = match.play("french", {"card", card});
-  REQUIRE(error.has_value());
-  CHECK(error->code == ErrorCode::illegal_action);
-  CHECK(error->message == "not implemented in phase 1");
-  CHECK(match.play("british", {"card", card})->code == ErrorCode::not_your_turn);
-  CHECK(match.play("french", {"card", 99})->code == ErrorCode::illegal_action);
+  const int card = match.legal_actions("french")["activate"][0];
+  CHECK(match.play("british", {"activate", card})->code == ErrorCode::not_your_turn);
+  CHECK(match.play("french", {"activate", 99})->code == ErrorCode::illegal_action);
+  CHECK(match.play("french", {"event", card})->code == ErrorCode::illegal_action);  // no events yet (issue 4)
   CHECK(match.state().to_json() == before);
   CHECK(match.version() == 0);
-  CHECK_THROWS_AS(module->apply(*match.state().clone(), "french", {"card", card}), ActionRejected);
+  CHECK_THROWS_AS(module->apply(*match.state().clone(), "british", {"activate", card}), ActionRejected);
+  REQUIRE_FALSE(match.play("french", {"activate", card}).has_value());
+  const json after = match.state().to_json();
+  const auto& hand = after["players"]["french"]["hand"];
+  CHECK(std::find(hand.begin(), hand.end(), card) == hand.end());
+  CHECK(after["discard"].back() == card);
+  CHECK(after["turn"]["step"] == "activation");
+  CHECK(match.legal_actions("french").contains("commander"));
 }
 
 TEST_CASE("the one-card pass is offered when it is allowed (4.0 A.2)") {
@@ -101,6 +104,7 @@ TEST_CASE("a finished game has a result and no active role") {
   auto module = make_wilderness_war();
   json j = module->setup("full_campaign", json::object(), 2)->to_json();
   j["phase"] = "game_over";
+  j["turn"]["step"] = "game_over";
   j["vp"] = -5;
   j["outcome"] = {{"winner", "british"}, {"reason", "5 British VP at the end of 1762 (13.13)"}};
   auto over = module->load(j);

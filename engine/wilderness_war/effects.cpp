@@ -1,0 +1,149 @@
+#include "engine/wilderness_war/effects.hpp"
+
+#include <algorithm>
+
+#include "engine/wilderness_war/queries.hpp"
+
+namespace warpath::wilderness_war {
+
+int roll_die(State& s) {
+  s.dice_rolled = true;
+  return s.rng.roll(6);
+}
+
+void award_vp(State& s, Side side, int amount, const std::string& why) {
+  if (amount == 0) return;
+  s.vp += side == Side::french ? amount : -amount;
+  s.note("", "vp", amount,
+         std::string(side_titles(side)) + (amount > 0 ? " gain " : " lose ") + std::to_string(std::abs(amount)) +
+             " VP: " + why + ".");
+}
+
+void move_piece_to(State& s, PieceIndex p, SpaceIndex space) {
+  auto& piece = s.piece(p);
+  piece.location = Location::in_space(space);
+  piece.inside = false;
+}
+
+void reduce_unit(State& s, PieceIndex p) {
+  auto& piece = s.piece(p);
+  if (piece.reduced) {
+    eliminate_piece(s, p);
+  } else {
+    piece.reduced = true;
+  }
+}
+
+void eliminate_piece(State& s, PieceIndex p) {
+  auto& piece = s.piece(p);
+  // Pieces in this one's leader box stay where they are on the map.
+  const SpaceIndex at = s.space_of(p);
+  for (PieceIndex other = 0; other < s.data().piece_count(); ++other)
+    if (s.piece(other).location == Location::in_leader_box(p)) move_piece_to(s, other, at);
+  const bool returns = is_unit(s, p) && s.data().unit(p).may_reenter_after_elimination;
+  piece.location = Location::pool(returns ? LocationKind::eliminated : LocationKind::removed);
+  piece.reduced = false;
+  piece.inside = false;
+  ++s.rule_events[is_leader(s, p) ? "leaders_killed" : "units_eliminated"];
+}
+
+void return_militia_to_box(State& s, PieceIndex p) {
+  const Department department = s.data().spaces[static_cast<std::size_t>(s.space_of(p))].department;
+  const auto& boxes = s.data().militia_boxes;
+  for (std::size_t b = 0; b < boxes.size(); ++b)
+    if (boxes[b].side == side_of(s, p) && boxes[b].department == department) {
+      s.piece(p).location = Location::in_militia_box(static_cast<int>(b));
+      s.piece(p).inside = false;
+      return;
+    }
+  // A militia unit away from its Department (an event may move one): back to its own side's box.
+  for (std::size_t b = 0; b < boxes.size(); ++b)
+    if (boxes[b].side == side_of(s, p)) {
+      s.piece(p).location = Location::in_militia_box(static_cast<int>(b));
+      s.piece(p).inside = false;
+      return;
+    }
+}
+
+namespace {
+
+// 5.532: an Allied marker stays while any unit of the settlement's tribes is on the map.
+void remove_orphaned_allied_markers(State& s) {
+  const auto& data = s.data();
+  for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
+    auto& markers = s.spaces[sp];
+    if (!markers.allied) continue;
+    const auto& tribes = data.spaces[sp].settlement_tribes;
+    bool any = false;
+    for (std::size_t u = 0; u < data.units.size() && !any; ++u) {
+      const PieceIndex p = data.unit_piece(u);
+      any = data.units[u].side == *markers.allied && is_on_map(s, p) &&
+            std::find(tribes.begin(), tribes.end(), data.units[u].tribe) != tribes.end();
+    }
+    if (!any) markers.allied.reset();
+  }
+}
+
+void settle_space(State& s, SpaceIndex sp) {
+  auto& markers = s.space(sp);
+  const auto& info = s.data().spaces[static_cast<std::size_t>(sp)];
+  // 8.232: a siege ends when no besieger is left.
+  if (markers.siege_level) {
+    const auto defender = fortification_side(s, sp);
+    if (!defender || !has_units_outside(s, sp, enemy_of(*defender))) {
+      markers.siege_level.reset();
+      for (PieceIndex p : pieces_in(s, sp, defender.value_or(Side::french))) s.piece(p).inside = false;
+    }
+  }
+  // Nothing is inside an unbesieged fortification but by the 8.1 declaration of a battle.
+  if (!markers.siege_level)
+    for (Side side : both_sides)
+      if (!has_units_outside(s, sp, enemy_of(side)))
+        for (PieceIndex p : pieces_in(s, sp, side)) s.piece(p).inside = false;
+  // 8.24 exception: a captured originally-enemy fortress left without a unit (or, for the
+  // British, an Amphib marker) reverts to its original side, who gains 3 VP.
+  if (info.fortress && markers.fortress_owner && info.originally_friendly_to &&
+      *markers.fortress_owner != *info.originally_friendly_to && !markers.siege_level) {
+    const Side captor = *markers.fortress_owner;
+    const bool held = has_units(s, sp, captor) || (captor == Side::british && markers.amphib);
+    if (!held) {
+      markers.fortress_owner = info.originally_friendly_to;
+      award_vp(s, *info.originally_friendly_to, 3, info.name + " reverts to its original owner (8.24)");
+    }
+  }
+  // 6.431: the Amphib marker goes when French units including Drilled Troops solely occupy the
+  // space, or it has an unbesieged French fortification.
+  if (markers.amphib) {
+    const bool french_alone = has_drilled_troops(s, sp, Side::french) && !has_units(s, sp, Side::british);
+    if (french_alone || has_unbesieged_fortification(s, sp, Side::french)) markers.amphib = false;
+  }
+  // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.
+  if (markers.fort_under_construction) {
+    const Side enemy = enemy_of(*markers.fort_under_construction);
+    if (has_drilled_troops(s, sp, enemy) && !has_units(s, sp, *markers.fort_under_construction))
+      markers.fort_under_construction.reset();
+  }
+}
+
+// 13.23: Niagara or Ohio Forks changes hands when solely occupied by the other side.
+void update_vp_spaces(State& s) {
+  const auto& vp_spaces = s.data().vp_spaces;
+  for (std::size_t i = 0; i < vp_spaces.size(); ++i) {
+    const Side holder = s.vp_space_holders[i];
+    const Side other = enemy_of(holder);
+    if (is_solely_occupied_by(s, vp_spaces[i], other)) {
+      s.vp_space_holders[i] = other;
+      award_vp(s, other, 1, "taking " + s.data().spaces[static_cast<std::size_t>(vp_spaces[i])].name + " (13.23)");
+    }
+  }
+}
+
+}  // namespace
+
+void settle_map(State& s) {
+  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp);
+  remove_orphaned_allied_markers(s);
+  update_vp_spaces(s);
+}
+
+}  // namespace warpath::wilderness_war

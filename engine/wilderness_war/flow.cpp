@@ -1,0 +1,120 @@
+#include "engine/wilderness_war/flow.hpp"
+
+#include <array>
+#include <string>
+
+#include "engine/wilderness_war/activation.hpp"
+#include "engine/wilderness_war/battle.hpp"
+#include "engine/wilderness_war/construction.hpp"
+#include "engine/wilderness_war/movement.hpp"
+#include "engine/wilderness_war/raid.hpp"
+#include "engine/wilderness_war/sequence.hpp"
+#include "engine/wilderness_war/siege.hpp"
+#include "engine/wilderness_war/state.hpp"
+#include "engine/wilderness_war/year_end.hpp"
+
+namespace warpath::wilderness_war {
+namespace {
+
+using engine::Action;
+using engine::ActionRejected;
+using engine::ErrorCode;
+
+void list_nothing(const State&, ActionList&) {}
+void apply_nothing(State&, const Action&) { throw ActionRejected(ErrorCode::illegal_action, "the game is over"); }
+std::string game_over_prompt(const State&) { return "The game is over."; }
+
+struct Procedure {
+  void (*list)(const State&, ActionList&);
+  void (*apply)(State&, const Action&);
+  std::string (*prompt)(const State&);
+};
+
+// By Step.
+constexpr std::array<Procedure, 9> procedures = {{
+    {list_action_phase_actions, apply_action_phase, action_phase_prompt},
+    {list_activation_actions, apply_activation, activation_prompt},
+    {list_construction_actions, apply_construction, construction_prompt},
+    {list_movement_actions, apply_movement, movement_prompt},
+    {list_battle_actions, apply_battle, battle_prompt},
+    {list_siege_actions, apply_siege, siege_prompt},
+    {list_raid_actions, apply_raid, raid_prompt},
+    {list_year_end_actions, apply_year_end, year_end_prompt},
+    {list_nothing, apply_nothing, game_over_prompt},
+}};
+
+const Procedure& procedure_of(const State& s) { return procedures.at(static_cast<std::size_t>(s.step)); }
+
+}  // namespace
+
+void ActionList::add(std::string_view verb) { json_[std::string(verb)] = true; }
+
+void ActionList::add(std::string_view verb, std::string_view id) {
+  auto& list = json_[std::string(verb)];
+  if (!list.is_array()) list = nlohmann::json::array();
+  list.push_back(id);
+}
+
+void ActionList::add(std::string_view verb, int number) {
+  auto& list = json_[std::string(verb)];
+  if (!list.is_array()) list = nlohmann::json::array();
+  list.push_back(number);
+}
+
+void ActionList::add_piece(const State& s, std::string_view verb, std::int16_t piece) {
+  add(verb, s.data().piece_id(piece));
+}
+
+void ActionList::add_space(const State& s, std::string_view verb, std::int16_t space) {
+  add(verb, s.data().spaces.at(static_cast<std::size_t>(space)).id);
+}
+
+std::int16_t piece_arg(const State& s, const Action& action) {
+  if (!action.arg.is_string()) throw ActionRejected(ErrorCode::malformed, "'" + action.verb + "' needs a piece id");
+  const auto piece = s.data().find_piece(action.arg.get<std::string>());
+  if (!piece) throw ActionRejected(ErrorCode::illegal_action, "no piece is called " + action.arg.dump());
+  return *piece;
+}
+
+std::int16_t space_arg(const State& s, const Action& action) {
+  if (!action.arg.is_string()) throw ActionRejected(ErrorCode::malformed, "'" + action.verb + "' needs a space id");
+  const auto space = s.data().find_space(action.arg.get<std::string>());
+  if (!space) throw ActionRejected(ErrorCode::illegal_action, "no space is called " + action.arg.dump());
+  return *space;
+}
+
+int number_arg(const Action& action) {
+  if (!action.arg.is_number_integer())
+    throw ActionRejected(ErrorCode::malformed, "'" + action.verb + "' needs a number");
+  return action.arg.get<int>();
+}
+
+void list_actions(const State& s, ActionList& out) { procedure_of(s).list(s, out); }
+void apply_action(State& s, const Action& action) { procedure_of(s).apply(s, action); }
+std::string prompt_of(const State& s) { return procedure_of(s).prompt(s); }
+
+void movement_finished(State& s) { activation_piece_finished(s); }
+
+void battle_finished(State& s) {
+  const BattleResult result = s.last_battle.value();
+  s.last_battle.reset();
+  switch (result.context) {
+    case BattleContext::move:
+      movement_after_battle(s, result);
+      return;
+    case BattleContext::raid_militia:
+      raid_after_battle(s, result);
+      return;
+    case BattleContext::break_siege:
+    case BattleContext::assault:
+      activation_piece_finished(s);
+      return;
+  }
+}
+
+void siege_finished(State& s) { activation_piece_finished(s); }
+void raids_finished(State& s) { activation_after_raids(s); }
+void construction_finished(State& s) { end_card_play(s); }
+void year_end_finished(State& s) { start_next_year(s); }
+
+}  // namespace warpath::wilderness_war

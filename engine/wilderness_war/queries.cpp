@@ -1,0 +1,221 @@
+#include "engine/wilderness_war/queries.hpp"
+
+#include <algorithm>
+
+namespace warpath::wilderness_war {
+
+bool is_unit(const State& s, PieceIndex p) { return !s.data().is_leader(p); }
+bool is_leader(const State& s, PieceIndex p) { return s.data().is_leader(p); }
+Side side_of(const State& s, PieceIndex p) { return s.data().piece_side(p); }
+
+namespace {
+bool unit_has(const State& s, PieceIndex p, auto predicate) { return is_unit(s, p) && predicate(s.data().unit(p)); }
+}  // namespace
+
+bool is_drilled_troops(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::drilled_troops; });
+}
+bool is_auxiliary(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::auxiliary; });
+}
+bool is_militia(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::militia; });
+}
+bool is_indian(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::indians; });
+}
+bool is_regulars(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::regulars; });
+}
+bool is_light_infantry(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::light_infantry; });
+}
+bool is_rangers(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::rangers; });
+}
+bool is_coureurs(const State& s, PieceIndex p) {
+  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::coureurs; });
+}
+bool is_cherokee(const State& s, PieceIndex p) {
+  return unit_has(s, p, [&](const Unit& u) {
+    return u.type == UnitType::indians && s.data().tribes.at(static_cast<std::size_t>(u.tribe)).settlement == no_space;
+  });
+}
+bool is_iroquois_or_mohawk(const State& s, PieceIndex p) {
+  return unit_has(s, p, [&](const Unit& u) {
+    if (u.type != UnitType::indians) return false;
+    const auto& group = s.data().tribes.at(static_cast<std::size_t>(u.tribe)).color_group;
+    return group == "gray" || group == "mohawk";
+  });
+}
+
+int steps_of(const State& s, PieceIndex p) {
+  if (!is_unit(s, p)) return 0;
+  return s.piece(p).reduced ? 1 : 2;
+}
+
+int strength_of(const State& s, PieceIndex p) {
+  if (!is_unit(s, p)) return 0;
+  const auto& u = s.data().unit(p);
+  return s.piece(p).reduced ? u.strength_reduced : u.strength_full;
+}
+
+int movement_of(const State& s, PieceIndex p) {
+  if (is_leader(s, p)) return s.data().tables.leader_alone_movement;
+  return s.data().unit(p).movement;
+}
+
+bool is_on_map(const State& s, PieceIndex p) { return s.space_of(p) != no_space; }
+
+std::string piece_name(const State& s, PieceIndex p) {
+  return is_leader(s, p) ? s.data().leader(p).name : s.data().unit(p).name;
+}
+
+std::vector<PieceIndex> pieces_in(const State& s, SpaceIndex space, Side side) {
+  std::vector<PieceIndex> out;
+  const auto& data = s.data();
+  for (PieceIndex p = 0; p < data.piece_count(); ++p)
+    if (data.piece_side(p) == side && s.space_of(p) == space) out.push_back(p);
+  return out;
+}
+
+std::vector<PieceIndex> units_in(const State& s, SpaceIndex space, Side side) {
+  auto out = pieces_in(s, space, side);
+  std::erase_if(out, [&](PieceIndex p) { return !is_unit(s, p); });
+  return out;
+}
+
+std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side) {
+  auto out = pieces_in(s, space, side);
+  std::erase_if(out, [&](PieceIndex p) { return !is_leader(s, p); });
+  return out;
+}
+
+namespace {
+template <typename Predicate>
+bool any_unit(const State& s, SpaceIndex space, Side side, Predicate predicate) {
+  const auto& data = s.data();
+  for (PieceIndex p = static_cast<PieceIndex>(data.leaders.size()); p < data.piece_count(); ++p)
+    if (data.piece_side(p) == side && s.space_of(p) == space && predicate(p)) return true;
+  return false;
+}
+}  // namespace
+
+bool has_units(const State& s, SpaceIndex space, Side side) {
+  return any_unit(s, space, side, [](PieceIndex) { return true; });
+}
+
+int unit_count(const State& s, SpaceIndex space, Side side) {
+  return static_cast<int>(units_in(s, space, side).size());
+}
+
+bool has_unbesieged_units(const State& s, SpaceIndex space, Side side) {
+  const bool besieged = is_besieged(s, space);
+  return any_unit(s, space, side, [&](PieceIndex p) { return !(besieged && s.piece(p).inside); });
+}
+
+bool has_units_inside(const State& s, SpaceIndex space, Side side) {
+  return any_unit(s, space, side, [&](PieceIndex p) { return s.piece(p).inside; });
+}
+
+bool has_units_outside(const State& s, SpaceIndex space, Side side) {
+  return any_unit(s, space, side, [&](PieceIndex p) { return !s.piece(p).inside; });
+}
+
+bool has_drilled_troops(const State& s, SpaceIndex space, Side side) {
+  return any_unit(s, space, side, [&](PieceIndex p) { return is_drilled_troops(s, p); });
+}
+
+std::optional<Side> fortification_side(const State& s, SpaceIndex space) {
+  const auto& m = s.space(space);
+  if (s.data().spaces[static_cast<std::size_t>(space)].fortress) return m.fortress_owner;
+  if (m.fort) return m.fort;
+  return m.stockade;
+}
+
+bool has_fortress(const State& s, SpaceIndex space) {
+  return s.data().spaces[static_cast<std::size_t>(space)].fortress;
+}
+
+bool has_fort_or_fortress(const State& s, SpaceIndex space, Side side) {
+  if (has_fortress(s, space)) return s.space(space).fortress_owner == side;
+  return s.space(space).fort == side;
+}
+
+bool has_friendly_fortification(const State& s, SpaceIndex space, Side side) {
+  return fortification_side(s, space) == side;
+}
+
+bool has_unbesieged_fortification(const State& s, SpaceIndex space, Side side) {
+  return fortification_side(s, space) == side && !is_besieged(s, space);
+}
+
+bool is_besieged(const State& s, SpaceIndex space) { return s.space(space).siege_level.has_value(); }
+
+bool is_enemy_occupied(const State& s, SpaceIndex space, Side side) {
+  const Side enemy = enemy_of(side);
+  return has_unbesieged_units(s, space, enemy) || has_unbesieged_fortification(s, space, enemy);
+}
+
+bool is_originally_friendly(const State& s, SpaceIndex space, Side side) {
+  return s.data().spaces[static_cast<std::size_t>(space)].originally_friendly_to == side;
+}
+
+bool is_originally_enemy(const State& s, SpaceIndex space, Side side) {
+  return s.data().spaces[static_cast<std::size_t>(space)].originally_friendly_to == enemy_of(side);
+}
+
+bool is_cultivated(const State& s, SpaceIndex space) {
+  return s.data().spaces[static_cast<std::size_t>(space)].terrain == Terrain::cultivated;
+}
+
+bool is_wilderness_or_mountain(const State& s, SpaceIndex space) {
+  const Terrain t = s.data().spaces[static_cast<std::size_t>(space)].terrain;
+  return t == Terrain::wilderness || t == Terrain::mountain;
+}
+
+std::optional<Side> fortress_controller(const State& s, SpaceIndex fortress) {
+  const auto& m = s.space(fortress);
+  if (!m.fortress_owner || m.siege_level) return std::nullopt;
+  const Side owner = *m.fortress_owner;
+  if (has_units(s, fortress, enemy_of(owner))) return std::nullopt;
+  if (is_originally_enemy(s, fortress, owner)) {
+    const bool held = has_units(s, fortress, owner) || (owner == Side::british && m.amphib);
+    if (!held) return std::nullopt;
+  }
+  return owner;
+}
+
+bool is_friendly_controlled(const State& s, SpaceIndex space, Side side) {
+  if (has_fortress(s, space)) return fortress_controller(s, space) == side;
+  const Side enemy = enemy_of(side);
+  const bool enemy_present = has_units(s, space, enemy) || has_friendly_fortification(s, space, enemy);
+  if (enemy_present) return false;
+  if (has_units(s, space, side) || has_friendly_fortification(s, space, side)) return true;
+  return is_originally_friendly(s, space, side);
+}
+
+bool is_solely_occupied_by(const State& s, SpaceIndex space, Side side) {
+  const Side enemy = enemy_of(side);
+  const bool ours = has_units(s, space, side) || has_friendly_fortification(s, space, side);
+  const bool theirs = has_units(s, space, enemy) || has_friendly_fortification(s, space, enemy);
+  return ours && !theirs;
+}
+
+bool are_adjacent(const State& s, SpaceIndex a, SpaceIndex b) {
+  const auto& c = s.data().spaces[static_cast<std::size_t>(a)].connections;
+  return std::any_of(c.begin(), c.end(), [&](const Connection& k) { return k.to == b; });
+}
+
+bool is_water_connected(const State& s, SpaceIndex a, SpaceIndex b) {
+  const auto& c = s.data().spaces[static_cast<std::size_t>(a)].connections;
+  return std::any_of(c.begin(), c.end(), [&](const Connection& k) { return k.to == b && k.is_water(); });
+}
+
+std::vector<SpaceIndex> adjacent_spaces(const State& s, SpaceIndex space) {
+  std::vector<SpaceIndex> out;
+  for (const auto& c : s.data().spaces[static_cast<std::size_t>(space)].connections) out.push_back(c.to);
+  return out;
+}
+
+}  // namespace warpath::wilderness_war

@@ -1,0 +1,78 @@
+#pragma once
+// Questions about a position that every rule asks: who is where, what a piece is, who owns a
+// fortification, who controls a space. Pure functions of the state.
+
+#include <vector>
+
+#include "engine/wilderness_war/state.hpp"
+
+namespace warpath::wilderness_war {
+
+// --- pieces --------------------------------------------------------------------------------
+bool is_unit(const State& s, PieceIndex p);
+bool is_leader(const State& s, PieceIndex p);
+Side side_of(const State& s, PieceIndex p);
+bool is_drilled_troops(const State& s, PieceIndex p);  // 3.11
+bool is_auxiliary(const State& s, PieceIndex p);       // 3.13
+bool is_militia(const State& s, PieceIndex p);         // 3.12
+bool is_indian(const State& s, PieceIndex p);
+bool is_regulars(const State& s, PieceIndex p);  // 4-4, 3-4 and Marine Detachments (3.11)
+bool is_light_infantry(const State& s, PieceIndex p);
+bool is_rangers(const State& s, PieceIndex p);
+bool is_coureurs(const State& s, PieceIndex p);
+bool is_cherokee(const State& s, PieceIndex p);
+bool is_iroquois_or_mohawk(const State& s, PieceIndex p);  // 5.534
+int steps_of(const State& s, PieceIndex p);                // 2 full, 1 reduced, 0 not a unit
+int strength_of(const State& s, PieceIndex p);             // current combat strength
+int movement_of(const State& s, PieceIndex p);             // units: allowance; leaders: 6.21
+bool is_on_map(const State& s, PieceIndex p);
+std::string piece_name(const State& s, PieceIndex p);
+
+// --- who is where ----------------------------------------------------------------------------
+// Every piece of `side` in `space` (directly or in a leader's box there), in piece order.
+std::vector<PieceIndex> pieces_in(const State& s, SpaceIndex space, Side side);
+std::vector<PieceIndex> units_in(const State& s, SpaceIndex space, Side side);
+std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side);
+bool has_units(const State& s, SpaceIndex space, Side side);
+int unit_count(const State& s, SpaceIndex space, Side side);
+// Units of `side` in `space` that are not inside a besieged fortification.
+bool has_unbesieged_units(const State& s, SpaceIndex space, Side side);
+bool has_units_inside(const State& s, SpaceIndex space, Side side);   // 8.1
+bool has_units_outside(const State& s, SpaceIndex space, Side side);  // 8.1
+bool has_drilled_troops(const State& s, SpaceIndex space, Side side);
+
+// --- fortifications (2.0) ----------------------------------------------------------------------
+// The side owning the space's fortress, completed fort or stockade; nullopt when it has none.
+// Forts under construction are no fortification (5.44).
+std::optional<Side> fortification_side(const State& s, SpaceIndex space);
+bool has_fortress(const State& s, SpaceIndex space);
+bool has_fort_or_fortress(const State& s, SpaceIndex space, Side side);  // the besiegeable kinds (8.21)
+bool has_friendly_fortification(const State& s, SpaceIndex space, Side side);
+bool has_unbesieged_fortification(const State& s, SpaceIndex space, Side side);
+bool is_besieged(const State& s, SpaceIndex space);  // a Siege marker is on the space (8.21)
+// 6.51: unbesieged enemy units or unbesieged enemy fortifications.
+bool is_enemy_occupied(const State& s, SpaceIndex space, Side side);
+
+// --- control -----------------------------------------------------------------------------------
+bool is_originally_friendly(const State& s, SpaceIndex space, Side side);
+bool is_originally_enemy(const State& s, SpaceIndex space, Side side);
+bool is_cultivated(const State& s, SpaceIndex space);
+bool is_wilderness_or_mountain(const State& s, SpaceIndex space);
+// 2.0: unbesieged, free of enemy units and, if originally enemy, held by a friendly unit or (for
+// the British) an Amphib marker. Who owns it otherwise (capture, 9.22) is fortress_owner.
+std::optional<Side> fortress_controller(const State& s, SpaceIndex fortress);
+// Control of any space for naval movement, reinforcements and events: a fortress by 2.0; any
+// other space by friendly units or fortification without enemy ones, else its original side if
+// no enemy is there.
+bool is_friendly_controlled(const State& s, SpaceIndex space, Side side);
+// The space holds units or fortifications of `side` and no units or fortifications of the enemy
+// (13.23, 5.45).
+bool is_solely_occupied_by(const State& s, SpaceIndex space, Side side);
+
+// --- the map graph -----------------------------------------------------------------------------
+bool are_adjacent(const State& s, SpaceIndex a, SpaceIndex b);
+bool is_water_connected(const State& s, SpaceIndex a, SpaceIndex b);
+// Spaces reachable in one step (adjacent, 2.0; arrows are not adjacency).
+std::vector<SpaceIndex> adjacent_spaces(const State& s, SpaceIndex space);
+
+}  // namespace warpath::wilderness_war

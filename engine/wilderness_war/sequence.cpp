@@ -1,0 +1,162 @@
+#include "engine/wilderness_war/sequence.hpp"
+
+#include <algorithm>
+
+#include "engine/wilderness_war/activation.hpp"
+#include "engine/wilderness_war/construction.hpp"
+#include "engine/wilderness_war/deck.hpp"
+#include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/year_end.hpp"
+
+namespace warpath::wilderness_war {
+namespace {
+
+using engine::Action;
+
+bool in_hand(const PlayerState& player, CardNumber card) {
+  return std::binary_search(player.hand.begin(), player.hand.end(), card);
+}
+
+// 5.22, 5.23: the played card goes to the discard pile (REMOVE events leave the game); the other
+// side now knows it is no longer in the hand.
+void discard_from_hand(State& s, Side side, CardNumber card) {
+  auto& player = s.player(side);
+  std::erase(player.hand, card);
+  std::erase(player.known, card);
+  s.discard.push_back(card);
+  if (s.data().card(card).triggers_reshuffle) s.year_track.surrender_played = true;  // 5.25
+}
+
+bool can_construct_anything(const State& s, Side side, ConstructionKind kind) {
+  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
+    const bool possible =
+        kind == ConstructionKind::stockades ? can_place_stockade(s, sp, side) : can_place_fort(s, sp, side);
+    if (possible) return true;
+  }
+  return false;
+}
+
+std::string card_label(const State& s, CardNumber card) {
+  return "#" + std::to_string(card) + " " + s.data().card(card).name;
+}
+
+void start_action_phase(State& s, Side side) {
+  s.active = side;
+  s.step = Step::action_phase;
+}
+
+void end_season(State& s) {
+  for (Side side : both_sides) {
+    auto& player = s.player(side);
+    // 4.0 A.2: a card held into the next season obliges its owner to play all his cards then.
+    player.card_held = player.holding_last_card && !player.hand.empty();
+    player.holding_last_card = false;
+  }
+  if (s.season == Season::early) {
+    s.season = Season::late;
+    s.note("", "season", s.year, "Late Season " + std::to_string(s.year) + ".");
+    begin_season(s);
+  } else {
+    begin_year_end(s);
+  }
+}
+
+}  // namespace
+
+bool takes_action_phases(const State& s, Side side) {
+  const auto& player = s.player(side);
+  return !player.hand.empty() && !player.holding_last_card;
+}
+
+bool event_playable(const State&, Side, CardNumber) { return false; }
+
+void begin_season(State& s) {
+  s.phase = Phase::deal_cards;
+  if (deal_cards(s)) s.dice_rolled = true;
+  s.dice_rolled = true;  // the new hands are news to their owners: an undo barrier
+  s.note("", "deal", nullptr, "Cards are dealt.");
+  s.phase = Phase::action_phases;
+  const Side first = s.first_player();
+  if (takes_action_phases(s, first))
+    start_action_phase(s, first);
+  else if (takes_action_phases(s, enemy_of(first)))
+    start_action_phase(s, enemy_of(first));
+  else
+    end_season(s);
+}
+
+void start_next_year(State& s) {
+  ++s.year;
+  s.season = Season::early;
+  s.note("", "year", s.year, "Early Season " + std::to_string(s.year) + ".");
+  begin_season(s);
+}
+
+// 4.0 A.2: sides alternate; a side out of cards (or holding its last) is skipped, so the other
+// plays its cards one after another; the season ends when neither takes Action Phases.
+void end_card_play(State& s) {
+  s.activation.reset();
+  s.construction.reset();
+  const Side other = enemy_of(s.active);
+  if (takes_action_phases(s, other))
+    start_action_phase(s, other);
+  else if (takes_action_phases(s, s.active))
+    start_action_phase(s, s.active);
+  else
+    end_season(s);
+}
+
+void list_action_phase_actions(const State& s, ActionList& out) {
+  const Side side = s.active;
+  const auto& player = s.player(side);
+  const bool construction_allowed = may_construct(s, side);
+  const bool stockades = construction_allowed && can_construct_anything(s, side, ConstructionKind::stockades);
+  const bool forts = construction_allowed && can_construct_anything(s, side, ConstructionKind::forts);
+  for (CardNumber card : player.hand) {
+    out.add("activate", card);  // 5.31: any card activates
+    if (stockades) out.add("stockades", card);
+    if (forts) out.add("forts", card);
+    if (event_playable(s, side, card)) out.add("event", card);
+  }
+  if (player.hand.size() == 1 && !player.card_held) out.add("pass");  // 4.0 A.2 exception
+  for (SpaceIndex sp : demolition_targets(s, side)) out.add_space(s, "demolish", sp);
+}
+
+void apply_action_phase(State& s, const Action& action) {
+  const Side side = s.active;
+  const std::string role(side_names(side));
+  if (action.verb == "demolish") {
+    demolish(s, space_arg(s, action));
+    return;
+  }
+  if (action.verb == "pass") {
+    s.player(side).holding_last_card = true;
+    s.note(role, "pass", nullptr, std::string(side_titles(side)) + " pass and hold their last card.");
+    end_card_play(s);
+    return;
+  }
+  const auto card = static_cast<CardNumber>(number_arg(action));
+  if (!in_hand(s.player(side), card))
+    throw engine::ActionRejected(engine::ErrorCode::illegal_action, "that card is not in your hand");
+  discard_from_hand(s, side, card);
+  s.player(side).constructed_last = action.verb == "stockades" || action.verb == "forts";
+  if (action.verb == "activate") {
+    s.note(role, "activate", card, std::string(side_titles(side)) + " play " + card_label(s, card) + " to activate.");
+    ++s.rule_events["activations"];
+    begin_activation(s, card);
+  } else if (action.verb == "stockades" || action.verb == "forts") {
+    const auto kind = action.verb == "stockades" ? ConstructionKind::stockades : ConstructionKind::forts;
+    s.note(role, action.verb, card,
+           std::string(side_titles(side)) + " play " + card_label(s, card) + " to build " + action.verb + ".");
+    begin_construction(s, card, kind);
+  } else {
+    throw engine::ActionRejected(engine::ErrorCode::illegal_action, "events arrive with the events module");
+  }
+}
+
+std::string action_phase_prompt(const State& s) {
+  return std::string(side_titles(s.active)) +
+         " Action Phase: play a card to activate, to build stockades or forts, or for its event.";
+}
+
+}  // namespace warpath::wilderness_war

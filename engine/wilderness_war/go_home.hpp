@@ -12,4 +12,8 @@ namespace warpath::wilderness_war {
 // has one). Empty when the side has none.
 std::vector<SpaceIndex> closest_friendly_fortifications(const State& s, SpaceIndex from, Side side);
 
+// 10.41: the settlement an Indian unit goes home to; nullopt when it is eliminated instead (its
+// settlement is occupied by the enemy, 10.411, or off the map, the Cherokee, 10.412).
+std::optional<SpaceIndex> indian_home_settlement(const State& s, PieceIndex indian);
+
 }  // namespace warpath::wilderness_war

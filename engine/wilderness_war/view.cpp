@@ -56,6 +56,38 @@ json outcome_json(const State& state) {
   return {{"winner", o.winner ? json(std::string(side_names(*o.winner))) : json(nullptr)}, {"reason", o.reason}};
 }
 
+json piece_ids(const State& state, const std::vector<PieceIndex>& pieces) {
+  json out = json::array();
+  for (PieceIndex p : pieces) out.push_back(state.data().piece_id(p));
+  return out;
+}
+
+json space_id_or_null(const State& state, SpaceIndex space) {
+  if (space == no_space) return nullptr;
+  return state.data().spaces.at(static_cast<std::size_t>(space)).id;
+}
+
+// The public part of what is in progress: the decision's procedure, the card played, the pieces
+// activated and moving, the battle being fought. Everything here is on the table for both sides.
+json turn_json(const State& state) {
+  json turn = {{"step", step_names(state.step)}, {"card", nullptr},  {"activated", json::array()},
+               {"moving", json::array()},        {"where", nullptr}, {"battle", nullptr}};
+  if (state.activation) {
+    turn["card"] = state.activation->card;
+    turn["activated"] = piece_ids(state, state.activation->activated);
+  }
+  if (state.construction) turn["card"] = state.construction->card;
+  if (state.move) {
+    turn["moving"] = piece_ids(state, state.move->pieces);
+    turn["where"] = space_id_or_null(state, state.move->where);
+  }
+  if (state.battle)
+    turn["battle"] = {{"space", space_id_or_null(state, state.battle->where)},
+                      {"attacker", side_names(state.battle->attacker)},
+                      {"attackers", piece_ids(state, state.battle->attackers)}};
+  return turn;
+}
+
 }  // namespace
 
 json make_view(const State& state, std::string_view seat, json actions, std::string prompt) {
@@ -83,6 +115,7 @@ json make_view(const State& state, std::string_view seat, json actions, std::str
       {"provincial_assemblies", provincial_assemblies_names(state.provincial_assemblies)},
       {"year_track", year_track_to_json(state.year_track)},
       {"outcome", outcome_json(state)},
+      {"turn", turn_json(state)},
       {"log", log_to_json(state.log)},
       {"prompt", std::move(prompt)},
       {"actions", std::move(actions)},

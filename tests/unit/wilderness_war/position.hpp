@@ -1,0 +1,64 @@
+#pragma once
+// Building test positions from the documented state JSON: a scenario's set-up with the board
+// cleared, then only the pieces, markers and cards a test needs.
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/state.hpp"
+
+namespace ww_test {
+
+using nlohmann::json;
+
+// The scenario's state JSON with no piece on the map and no markers: every piece unused.
+inline json cleared_position(const std::string& scenario = "annus_mirabilis", std::uint64_t seed = 1) {
+  auto module = warpath::wilderness_war::make_wilderness_war();
+  json j = module->setup(scenario, json::object(), seed)->to_json();
+  j["pieces"] = json::object();
+  j["markers"] = json::object();
+  return j;
+}
+
+inline void place(json& j, const std::string& piece, const std::string& at, bool reduced = false, bool inside = false) {
+  j["pieces"][piece] = {{"at", at}, {"reduced", reduced}, {"inside", inside}};
+}
+
+// Gives `side` exactly `cards`, taking them from wherever they are; its former cards go to the draw
+// pile so that every card stays accounted for.
+inline void set_hand(json& j, const std::string& side, const std::vector<int>& cards) {
+  auto take = [&](json& list) {
+    json kept = json::array();
+    for (const auto& c : list)
+      if (std::find(cards.begin(), cards.end(), c.get<int>()) == cards.end()) kept.push_back(c);
+    list = kept;
+  };
+  take(j["draw_pile"]);
+  take(j["discard"]);
+  take(j["removed"]);
+  for (const char* s : {"french", "british"}) take(j["players"][s]["hand"]);
+  for (const auto& c : j["players"][side]["hand"]) j["draw_pile"].push_back(c);
+  j["players"][side]["hand"] = cards;
+  j["players"][side]["known"] = json::array();
+}
+
+inline warpath::wilderness_war::State load(const json& j) { return warpath::wilderness_war::State::from_json(j); }
+
+// The legal actions' args for `verb` as strings (empty when the verb is not listed).
+inline std::vector<std::string> args_of(const json& actions, const std::string& verb) {
+  std::vector<std::string> out;
+  if (!actions.contains(verb) || !actions[verb].is_array()) return out;
+  for (const auto& a : actions[verb]) out.push_back(a.is_string() ? a.get<std::string>() : a.dump());
+  return out;
+}
+
+inline bool lists(const json& actions, const std::string& verb, const std::string& arg) {
+  const auto args = args_of(actions, verb);
+  return std::find(args.begin(), args.end(), arg) != args.end();
+}
+
+}  // namespace ww_test

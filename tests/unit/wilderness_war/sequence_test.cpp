@@ -1,0 +1,59 @@
+// The sequence of play (4.0): alternating Action Phases, holding the last card, seasons.
+#include <doctest/doctest.h>
+
+#include "engine/wilderness_war/module.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
+
+using namespace warpath::wilderness_war;
+using namespace ww_test;
+
+TEST_CASE("4.0 A.2 a side with one card may hold it; the other then plays its cards one after another") {
+  json j = cleared_position();
+  set_hand(j, "french", {5});
+  set_hand(j, "british", {7, 8, 9});
+  auto module = make_wilderness_war();
+  State s = load(j);
+  module->apply(s, "french", {"pass", nullptr});
+  CHECK(s.player(Side::french).holding_last_card);
+  CHECK(s.active == Side::british);
+  module->apply(s, "british", {"activate", 7});
+  module->apply(s, "british", {"done", nullptr});
+  CHECK(s.active == Side::british);  // consecutive plays
+  module->apply(s, "british", {"activate", 8});
+  module->apply(s, "british", {"done", nullptr});
+  module->apply(s, "british", {"activate", 9});
+  module->apply(s, "british", {"done", nullptr});
+  // The Early Season is over: Late Season deal; the held card counts against the hand (4.0 A.2).
+  CHECK(s.season == Season::late);
+  CHECK(s.player(Side::french).card_held);
+  CHECK(static_cast<int>(s.player(Side::french).hand.size()) == s.hand_size(Side::french));
+  CHECK(std::find(s.player(Side::french).hand.begin(), s.player(Side::french).hand.end(), 5) !=
+        s.player(Side::french).hand.end());
+  CHECK(s.active == s.first_player());
+}
+
+TEST_CASE("4.0 A.2 a side with a Card Held marker must play all its cards") {
+  json j = cleared_position();
+  set_hand(j, "french", {5});
+  j["players"]["french"]["card_held"] = true;
+  auto module = make_wilderness_war();
+  State s = load(j);
+  CHECK_FALSE(module->legal_actions(s, "french").contains("pass"));
+}
+
+TEST_CASE("4.0 a whole season of activations that do nothing ends in the Late Season of the same year") {
+  auto module = make_wilderness_war();
+  auto state = module->setup("annus_mirabilis", json::object(), 3);
+  auto& s = dynamic_cast<State&>(*state);
+  const int year = s.year;
+  while (s.season == Season::early) {
+    const std::string role(side_names(s.active));
+    const auto actions = module->legal_actions(s, role);
+    REQUIRE(actions.contains("activate"));
+    module->apply(s, role, {"activate", actions["activate"][0]});
+    module->apply(s, role, {"done", nullptr});
+  }
+  CHECK(s.year == year);
+  CHECK(s.step == Step::action_phase);
+  CHECK(s.player(Side::french).hand.size() + s.player(Side::british).hand.size() > 0);
+}

@@ -1,6 +1,8 @@
 #include "engine/wilderness_war/module.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 #include <iterator>
 #include <optional>
 #include <span>
@@ -159,6 +161,16 @@ class WildernessWarModule final : public engine::GameModule {
   }
 
   json rule_events(const GameState& state) const override { return as_state(state).rule_events; }
+
+  // A random player that stops, passes and demolishes as often as it moves would rarely reach a
+  // battle, a siege or a raid; these weights keep it busy so the playouts exercise every rule.
+  double playout_weight(const GameState&, std::string_view, const Action& action) const override {
+    static constexpr std::array<std::pair<std::string_view, double>, 5> rare = {
+        {{"demolish", 0.01}, {"pass", 0.2}, {"stop", 0.15}, {"done", 0.3}, {"stockades", 0.5}}};
+    for (const auto& [verb, weight] : rare)
+      if (action.verb == verb) return weight;
+    return 1.0;
+  }
 
  private:
   const GameData& data_;

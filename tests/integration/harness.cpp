@@ -39,6 +39,19 @@ CreatedGame Harness::create_game(const std::string& scenario, std::uint64_t seed
   return game;
 }
 
+CreatedGame Harness::create_titled_game(const std::string& title, const std::string& scenario, std::uint64_t seed,
+                                        const std::vector<std::string>& roles) {
+  const json request = {{"title", title}, {"scenario", scenario}, {"seed", seed}};
+  const auto res = http().post("/api/games", request);
+  REQUIRE_MESSAGE(res.status == 201, "POST /api/games ", request.dump(), " answered ", res.status, ": ", res.raw_body);
+  CreatedGame game;
+  game.body = res.body;
+  game.id = res.body.at("id").get<std::int64_t>();
+  for (const auto& [role, token] : res.body.at("seats").items()) game.tokens[role] = token.get<std::string>();
+  for (const auto& role : roles) REQUIRE(game.tokens.count(role) == 1);
+  return game;
+}
+
 std::unique_ptr<SeatClient> Harness::join(const CreatedGame& game, const std::string& seat) {
   auto client = std::make_unique<SeatClient>(server_.host(), server_.port());
   const auto token = game.tokens.find(seat);

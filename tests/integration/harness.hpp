@@ -9,6 +9,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "tests/support/http_client.hpp"
 #include "tests/support/server_process.hpp"
@@ -34,6 +35,9 @@ class Harness {
 
   CreatedGame create_game(const std::string& scenario = "standard", std::uint64_t seed = 123,
                           const nlohmann::json& options = nullptr);
+  // A game of any title the server offers; the answer must seat every one of `roles`.
+  CreatedGame create_titled_game(const std::string& title, const std::string& scenario, std::uint64_t seed,
+                                 const std::vector<std::string>& roles);
   // A new connection that has joined `seat` (role token for roles, none for spectators).
   std::unique_ptr<SeatClient> join(const CreatedGame& game, const std::string& seat);
   // GET /api/games/{id}/view as the seat of `token` (spectator when empty); fails the test

@@ -85,8 +85,27 @@ void begin_season(State& s) {
     end_season(s);
 }
 
+namespace {
+
+// Playbook, 1755 scenarios: Amherst, Forbes and Wolfe join the British leader pool at the start of
+// 1759 unless William Pitt has brought them in already (the event arrives with issue 4).
+void release_set_aside_leaders_of_1759(State& s) {
+  if (s.year != 1759) return;
+  const auto& setup = s.data().setups.at(static_cast<std::size_t>(s.scenario().setup));
+  for (const auto& rule : setup.set_aside_rules) {
+    if (rule.trigger != SetAsideTrigger::william_pitt_or_1759) continue;
+    for (PieceIndex p : rule.pieces)
+      if (s.piece(p).location.kind == LocationKind::set_aside)
+        s.piece(p).location = Location::pool(LocationKind::british_leader_pool);
+    s.note("", "set_aside", nullptr, rule.description + ": the set-aside leaders join the British leader pool.");
+  }
+}
+
+}  // namespace
+
 void start_next_year(State& s) {
   ++s.year;
+  release_set_aside_leaders_of_1759(s);
   s.season = Season::early;
   s.note("", "year", s.year, "Early Season " + std::to_string(s.year) + ".");
   begin_season(s);

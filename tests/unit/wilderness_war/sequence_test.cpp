@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/sequence.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
 using namespace warpath::wilderness_war;
@@ -56,4 +57,17 @@ TEST_CASE("4.0 a whole season of activations that do nothing ends in the Late Se
   CHECK(s.year == year);
   CHECK(s.step == Step::action_phase);
   CHECK(s.player(Side::french).hand.size() + s.player(Side::british).hand.size() > 0);
+}
+
+TEST_CASE("1755 set-ups: Amherst, Forbes and Wolfe join the British leader pool at the start of 1759") {
+  auto module = make_wilderness_war();
+  json j = module->setup("full_campaign", json::object(), 4)->to_json();
+  CHECK(j["pieces"]["br_amherst"]["at"] == "set_aside");
+  j["year"] = 1758;
+  State s = load(j);
+  start_next_year(s);
+  CHECK(s.year == 1759);
+  for (const char* id : {"br_amherst", "br_forbes", "br_wolfe"})
+    CHECK(s.piece(game_data().piece_index(id)).location.kind == LocationKind::british_leader_pool);
+  CHECK(s.piece(game_data().piece_index("fr_montcalm")).location.kind == LocationKind::set_aside);
 }

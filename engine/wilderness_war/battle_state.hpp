@@ -18,6 +18,17 @@ enum class BattleContext : std::uint8_t {
   assault        // 9.0
 };
 
+// Where a battle or assault stands (7.2 steps A to F).
+enum class BattleStage : std::uint8_t {
+  join_besieged,        // 8.251: the attacker chooses which besieged friendly pieces join
+  militia,              // 7.3 (step A): the militia owner deploys militia from the box
+  responses,            // 7.4 (step B): response events, attacker then defender (issue 4)
+  roll,                 // step C: the attacker rolls both sides' dice
+  losses,               // step D: `losing_side` assigns its step losses (7.6)
+  retreat,              // step F: `retreat_side` chooses a piece to retreat, or a space for all
+  retreat_destination,  // step F: where `retreat_piece` goes
+};
+
 struct BattleState {
   SpaceIndex where = no_space;
   Side attacker = Side::french;
@@ -29,10 +40,42 @@ struct BattleState {
   bool amphibious = false;                // 7.54
   bool infiltrator_must_retreat = false;  // 6.712
 
+  // Kept by the battle procedure.
+  Side phasing = Side::french;  // whose Action Phase it is: active again when the battle is over
+  BattleStage stage = BattleStage::roll;
+  std::vector<PieceIndex> defenders;
+  std::vector<PieceIndex> joined_from_inside;  // 8.251, 8.25: go back inside if they lose (8.252)
+  bool defender_fortified = false;             // 7.82: a defending fortification at the start
+  Side deciding = Side::french;                // whose response window is open (7.4)
+  // Step C, recorded for the log and tests: columns after shifts, DRMs, natural dice, CRT results
+  // (the steps each side's fire inflicts on the other).
+  int attacker_column = 0, defender_column = 0;
+  int attacker_drm = 0, defender_drm = 0;
+  int attacker_die = 0, defender_die = 0;
+  int attacker_result = 0, defender_result = 0;
+  int attacker_steps_lost = 0, defender_steps_lost = 0;
+  bool attacker_vp_worthy = false, defender_vp_worthy = false;  // 7.81: a Regular or more than four units
+  // Step D.
+  Side losing_side = Side::french;
+  int losses_left = 0;
+  int drilled_left = 0;  // 7.62: steps still owed by Drilled Troops
+  // Step E.
+  bool attacker_won = false;
+  bool overrun = false;
+  // Step F.
+  Side retreat_side = Side::french;
+  std::vector<PieceIndex> retreating;
+  PieceIndex retreat_piece = -1;
+  bool winner_retreat_done = false;  // 6.712 infiltrators and 6.53 lone leaders of the winner
+
   bool operator==(const BattleState&) const = default;
 };
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BattleState, where, attacker, context, attackers, attacker_from,
-                                                attacker_commander, intercepted, amphibious, infiltrator_must_retreat)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
+    BattleState, where, attacker, context, attackers, attacker_from, attacker_commander, intercepted, amphibious,
+    infiltrator_must_retreat, phasing, stage, defenders, joined_from_inside, defender_fortified, deciding,
+    attacker_column, defender_column, attacker_drm, defender_drm, attacker_die, defender_die, attacker_result,
+    defender_result, attacker_steps_lost, defender_steps_lost, attacker_vp_worthy, defender_vp_worthy, losing_side,
+    losses_left, drilled_left, attacker_won, overrun, retreat_side, retreating, retreat_piece, winner_retreat_done)
 
 // What the battle's starter needs to know once it is over.
 struct BattleResult {

@@ -171,6 +171,8 @@ GameData::GameData(std::string_view spaces_json, std::string_view pieces_json, s
   const json spaces_doc = parse_document(spaces_json, "spaces");
   parse_spaces(spaces_doc);
   parse_pieces(parse_document(pieces_json, "pieces"));
+  for (const auto& l : leaders) piece_sides_.push_back(l.side);
+  for (const auto& u : units) piece_sides_.push_back(u.side);
   parse_leader_boxes(spaces_doc);
   index_locations();
   parse_cards(parse_document(cards_json, "cards"));
@@ -401,8 +403,6 @@ void GameData::derive_space_lists() {
 const std::string& GameData::piece_id(PieceIndex piece) const {
   return is_leader(piece) ? leader(piece).id : unit(piece).id;
 }
-
-Side GameData::piece_side(PieceIndex piece) const { return is_leader(piece) ? leader(piece).side : unit(piece).side; }
 
 std::optional<SpaceIndex> GameData::find_space(std::string_view id) const {
   auto it = space_by_id_.find(id);

@@ -324,7 +324,8 @@ class GameData {
   const Leader& leader(PieceIndex piece) const { return leaders.at(static_cast<std::size_t>(piece)); }
   const Unit& unit(PieceIndex piece) const { return units.at(static_cast<std::size_t>(piece) - leaders.size()); }
   const std::string& piece_id(PieceIndex piece) const;
-  Side piece_side(PieceIndex piece) const;
+  // Inline and unchecked: the rules ask it for every piece many times per action.
+  Side piece_side(PieceIndex piece) const { return piece_sides_[static_cast<std::size_t>(piece)]; }
   PieceIndex unit_piece(std::size_t unit_index) const { return static_cast<PieceIndex>(leaders.size() + unit_index); }
 
   const Card& card(CardNumber number) const { return cards.at(static_cast<std::size_t>(number) - 1); }
@@ -360,6 +361,7 @@ class GameData {
   void index_locations();
   void derive_space_lists();
 
+  std::vector<Side> piece_sides_;  // by PieceIndex
   std::map<std::string, SpaceIndex, std::less<>> space_by_id_;
   std::map<std::string, PieceIndex, std::less<>> piece_by_id_;
   std::map<std::string, Location, std::less<>> location_by_id_;

@@ -84,28 +84,35 @@ void remove_orphaned_allied_markers(State& s) {
   }
 }
 
-void settle_space(State& s, SpaceIndex sp) {
+void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
   auto& markers = s.space(sp);
   const auto& info = s.data().spaces[static_cast<std::size_t>(sp)];
+  auto units = [&](Side side) { return occupancy.of(sp, side).units > 0; };
+  auto outside = [&](Side side) { return occupancy.of(sp, side).outside > 0; };
+  auto drilled = [&](Side side) { return occupancy.of(sp, side).drilled > 0; };
+  auto clear_inside = [&](Side side) {
+    if (occupancy.of(sp, side).inside == 0) return;
+    for (PieceIndex p : pieces_in(s, sp, side)) s.piece(p).inside = false;
+    occupancy.recount(s, sp);
+  };
   // 8.232: a siege ends when no besieger is left.
   if (markers.siege_level) {
     const auto defender = fortification_side(s, sp);
-    if (!defender || !has_units_outside(s, sp, enemy_of(*defender))) {
+    if (!defender || !outside(enemy_of(*defender))) {
       markers.siege_level.reset();
-      for (PieceIndex p : pieces_in(s, sp, defender.value_or(Side::french))) s.piece(p).inside = false;
+      if (defender) clear_inside(*defender);
     }
   }
   // Nothing is inside an unbesieged fortification but by the 8.1 declaration of a battle.
   if (!markers.siege_level)
     for (Side side : both_sides)
-      if (!has_units_outside(s, sp, enemy_of(side)))
-        for (PieceIndex p : pieces_in(s, sp, side)) s.piece(p).inside = false;
+      if (!outside(enemy_of(side))) clear_inside(side);
   // 8.24 exception: a captured originally-enemy fortress left without a unit (or, for the
   // British, an Amphib marker) reverts to its original side, who gains 3 VP.
   if (info.fortress && markers.fortress_owner && info.originally_friendly_to &&
       *markers.fortress_owner != *info.originally_friendly_to && !markers.siege_level) {
     const Side captor = *markers.fortress_owner;
-    const bool held = has_units(s, sp, captor) || (captor == Side::british && markers.amphib);
+    const bool held = units(captor) || (captor == Side::british && markers.amphib);
     if (!held) {
       markers.fortress_owner = info.originally_friendly_to;
       award_vp(s, *info.originally_friendly_to, 3, info.name + " reverts to its original owner (8.24)");
@@ -114,14 +121,13 @@ void settle_space(State& s, SpaceIndex sp) {
   // 6.431: the Amphib marker goes when French units including Drilled Troops solely occupy the
   // space, or it has an unbesieged French fortification.
   if (markers.amphib) {
-    const bool french_alone = has_drilled_troops(s, sp, Side::french) && !has_units(s, sp, Side::british);
+    const bool french_alone = drilled(Side::french) && !units(Side::british);
     if (french_alone || has_unbesieged_fortification(s, sp, Side::french)) markers.amphib = false;
   }
   // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.
   if (markers.fort_under_construction) {
-    const Side enemy = enemy_of(*markers.fort_under_construction);
-    if (has_drilled_troops(s, sp, enemy) && !has_units(s, sp, *markers.fort_under_construction))
-      markers.fort_under_construction.reset();
+    const Side owner = *markers.fort_under_construction;
+    if (drilled(enemy_of(owner)) && !units(owner)) markers.fort_under_construction.reset();
   }
 }
 
@@ -141,7 +147,8 @@ void update_vp_spaces(State& s) {
 }  // namespace
 
 void settle_map(State& s) {
-  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp);
+  Occupancy occupancy(s);
+  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp, occupancy);
   remove_orphaned_allied_markers(s);
   update_vp_spaces(s);
 }

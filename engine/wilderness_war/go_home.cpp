@@ -36,8 +36,8 @@ std::vector<SpaceIndex> closest_friendly_fortifications(const State& s, SpaceInd
 std::optional<SpaceIndex> indian_home_settlement(const State& s, PieceIndex indian) {
   const auto& unit = s.data().unit(indian);
   const SpaceIndex home = s.data().tribes.at(static_cast<std::size_t>(unit.tribe)).settlement;
-  if (home == no_space) return std::nullopt;                                  // 10.412
-  if (has_units(s, home, enemy_of(unit.side))) return std::nullopt;          // 10.411
+  if (home == no_space) return std::nullopt;                         // 10.412
+  if (has_units(s, home, enemy_of(unit.side))) return std::nullopt;  // 10.411
   return home;
 }
 

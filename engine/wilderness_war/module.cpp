@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <utility>
 #include <iterator>
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/wilderness_war/effects.hpp"

@@ -126,6 +126,28 @@ bool has_drilled_troops(const State& s, SpaceIndex space, Side side) {
   return any_unit(s, space, side, [&](PieceIndex p) { return is_drilled_troops(s, p); });
 }
 
+Occupancy::Occupancy(const State& s) : counts_(s.spaces.size()) {
+  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p) count(s, p);
+}
+
+void Occupancy::count(const State& s, PieceIndex p) {
+  const SpaceIndex at = s.space_of(p);
+  if (at == no_space) return;
+  auto& c = counts_[static_cast<std::size_t>(at)][index_of(s.data().piece_side(p))];
+  ++c.units;
+  if (is_drilled_troops(s, p)) ++c.drilled;
+  if (s.piece(p).inside)
+    ++c.inside;
+  else
+    ++c.outside;
+}
+
+void Occupancy::recount(const State& s, SpaceIndex space) {
+  counts_[static_cast<std::size_t>(space)] = {};
+  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p)
+    if (s.space_of(p) == space) count(s, p);
+}
+
 std::optional<Side> fortification_side(const State& s, SpaceIndex space) {
   const auto& m = s.space(space);
   if (s.data().spaces[static_cast<std::size_t>(space)].fortress) return m.fortress_owner;

@@ -2,6 +2,8 @@
 // Questions about a position that every rule asks: who is where, what a piece is, who owns a
 // fortification, who controls a space. Pure functions of the state.
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "engine/wilderness_war/state.hpp"
@@ -40,6 +42,24 @@ bool has_unbesieged_units(const State& s, SpaceIndex space, Side side);
 bool has_units_inside(const State& s, SpaceIndex space, Side side);   // 8.1
 bool has_units_outside(const State& s, SpaceIndex space, Side side);  // 8.1
 bool has_drilled_troops(const State& s, SpaceIndex space, Side side);
+
+// The units of each side in every space, counted in one pass over the pieces: for the rules that
+// look at the whole map at once (settle_map). A snapshot: recount a space after changing it.
+struct StackCount {
+  std::uint8_t units = 0, drilled = 0, inside = 0, outside = 0;
+};
+class Occupancy {
+ public:
+  explicit Occupancy(const State& s);
+  const StackCount& of(SpaceIndex space, Side side) const {
+    return counts_[static_cast<std::size_t>(space)][index_of(side)];
+  }
+  void recount(const State& s, SpaceIndex space);
+
+ private:
+  void count(const State& s, PieceIndex p);
+  std::vector<std::array<StackCount, 2>> counts_;
+};
 
 // --- fortifications (2.0) ----------------------------------------------------------------------
 // The side owning the space's fortress, completed fort or stockade; nullopt when it has none.

@@ -321,7 +321,7 @@ State::State(const GameData& data) : data_(&data) {
   vp_space_holders.assign(data.vp_spaces.size(), Side::french);
 }
 
-SpaceIndex State::space_of(PieceIndex p) const {
+SpaceIndex State::space_of_boxed(PieceIndex p) const {
   // A leader box may sit in another leader's box; the depth is bounded by the number of leaders.
   Location at = piece(p).location;
   for (std::size_t depth = 0; at.kind == LocationKind::leader_box && depth <= data_->leaders.size(); ++depth)

@@ -188,7 +188,11 @@ class State final : public engine::GameState {
   const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
 
   // The map space a piece is in, looking through leader boxes (2.0); no_space when off the map.
-  SpaceIndex space_of(PieceIndex piece) const;
+  SpaceIndex space_of(PieceIndex piece) const {
+    const Location& at = pieces[static_cast<std::size_t>(piece)].location;
+    if (at.kind == LocationKind::space) return at.index;
+    return at.kind == LocationKind::leader_box ? space_of_boxed(piece) : no_space;
+  }
   // The number of cards `side` is dealt up to (4.0 A.1, 5.21): the scenario's, changed by the
   // lasting events in effect.
   int hand_size(Side side) const;
@@ -205,6 +209,7 @@ class State final : public engine::GameState {
   bool operator==(const State& other) const;
 
  private:
+  SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;
 };
 

@@ -12,8 +12,8 @@ namespace {
 using engine::Action;
 
 // 5.41, 5.42: friendly supplied Drilled Troops are in the space.
-bool has_supplied_drilled_troops(const State& s, SpaceIndex space, Side side) {
-  return has_drilled_troops(s, space, side) && is_in_supply(s, space, side);
+bool has_supplied_drilled_troops(const State& s, const Occupancy& occupancy, SpaceIndex space, Side side) {
+  return occupancy.of(space, side).drilled > 0 && is_in_supply(s, space, side);
 }
 
 // 5.43: never in a fortress space or a siege space, nor where a fort stands.
@@ -30,25 +30,46 @@ const std::string& space_name(const State& s, SpaceIndex space) {
   return s.data().spaces[static_cast<std::size_t>(space)].name;
 }
 
+// The map-wide scans (every space, every card play) count the units once (Occupancy).
+bool stockade_placeable(const State& s, const Occupancy& occupancy, SpaceIndex space, Side side) {
+  if (!construction_possible_at(s, space) || s.space(space).stockade) return false;
+  const Side enemy = enemy_of(side);
+  if (occupancy.of(space, enemy).units > 0 || fortification_side(s, space) == enemy) return false;
+  const bool home = is_cultivated(s, space) && is_originally_friendly(s, space, side);
+  return home || has_supplied_drilled_troops(s, occupancy, space, side);
+}
+
+bool fort_placeable(const State& s, const Occupancy& occupancy, SpaceIndex space, Side side) {
+  if (!construction_possible_at(s, space)) return false;
+  const auto& markers = s.space(space);
+  if (markers.fort_under_construction && markers.fort_under_construction != side) return false;
+  if (markers.stockade && markers.stockade != side) return false;
+  if (occupancy.of(space, enemy_of(side)).units > 0) return false;
+  return has_supplied_drilled_troops(s, occupancy, space, side);
+}
+
+bool placeable(const State& s, const Occupancy& occupancy, SpaceIndex space, Side side, ConstructionKind kind) {
+  return kind == ConstructionKind::stockades ? stockade_placeable(s, occupancy, space, side)
+                                             : fort_placeable(s, occupancy, space, side);
+}
+
 }  // namespace
 
 bool may_construct(const State& s, Side side) { return !s.player(side).constructed_last; }
 
 bool can_place_stockade(const State& s, SpaceIndex space, Side side) {
-  if (!construction_possible_at(s, space) || s.space(space).stockade) return false;
-  const Side enemy = enemy_of(side);
-  if (has_units(s, space, enemy) || fortification_side(s, space) == enemy) return false;
-  const bool home = is_cultivated(s, space) && is_originally_friendly(s, space, side);
-  return home || has_supplied_drilled_troops(s, space, side);
+  return stockade_placeable(s, Occupancy(s), space, side);
 }
 
 bool can_place_fort(const State& s, SpaceIndex space, Side side) {
-  if (!construction_possible_at(s, space)) return false;
-  const auto& markers = s.space(space);
-  if (markers.fort_under_construction && markers.fort_under_construction != side) return false;
-  if (markers.stockade && markers.stockade != side) return false;
-  if (has_units(s, space, enemy_of(side))) return false;
-  return has_supplied_drilled_troops(s, space, side);
+  return fort_placeable(s, Occupancy(s), space, side);
+}
+
+bool can_construct_somewhere(const State& s, Side side, ConstructionKind kind) {
+  const Occupancy occupancy(s);
+  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp)
+    if (placeable(s, occupancy, sp, side, kind)) return true;
+  return false;
 }
 
 void begin_construction(State& s, CardNumber card, ConstructionKind kind) {
@@ -60,14 +81,12 @@ void begin_construction(State& s, CardNumber card, ConstructionKind kind) {
 void list_construction_actions(const State& s, ActionList& out) {
   const auto& c = s.construction.value();
   const Side side = s.active;
-  if (c.remaining > 0)
-    for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
-      const bool ok = c.kind == ConstructionKind::stockades
-                          ? can_place_stockade(s, sp, side)
-                          // 5.42: a pickaxe placed with this card is not completed with it.
-                          : can_place_fort(s, sp, side) && !placed_with_this_card(c, sp);
-      if (ok) out.add_space(s, "space", sp);
-    }
+  if (c.remaining > 0) {
+    const Occupancy occupancy(s);
+    for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp)
+      // 5.42: a pickaxe placed with this card is not completed with it.
+      if (placeable(s, occupancy, sp, side, c.kind) && !placed_with_this_card(c, sp)) out.add_space(s, "space", sp);
+  }
   out.add("done");
 }
 

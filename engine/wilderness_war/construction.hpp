@@ -19,6 +19,7 @@ void begin_construction(State& s, CardNumber card, ConstructionKind kind);
 bool may_construct(const State& s, Side side);                         // 5.4 exception: not two card plays in a row
 bool can_place_stockade(const State& s, SpaceIndex space, Side side);  // 5.41, 5.43
 bool can_place_fort(const State& s, SpaceIndex space, Side side);      // 5.42, 5.43
+bool can_construct_somewhere(const State& s, Side side, ConstructionKind kind);
 // 5.46: demolition during the own Action Phase.
 std::vector<SpaceIndex> demolition_targets(const State& s, Side side);
 void demolish(State& s, SpaceIndex space);

@@ -165,9 +165,17 @@ class WildernessWarModule final : public engine::GameModule {
   // A random player that stops, passes and demolishes as often as it moves would rarely reach a
   // battle, a siege or a raid; these weights keep it busy so the playouts exercise every rule.
   double playout_weight(const GameState&, std::string_view, const Action& action) const override {
-    static constexpr std::array<std::pair<std::string_view, double>, 5> rare = {
-        {{"demolish", 0.01}, {"pass", 0.2}, {"stop", 0.15}, {"done", 0.3}, {"stockades", 0.5}}};
-    for (const auto& [verb, weight] : rare)
+    static constexpr std::array<std::pair<std::string_view, double>, 10> weights = {{{"demolish", 0.01},
+                                                                                     {"pass", 0.2},
+                                                                                     {"stop", 0.15},
+                                                                                     {"done", 0.3},
+                                                                                     {"stockades", 0.5},
+                                                                                     {"siege", 40.0},
+                                                                                     {"assault", 40.0},
+                                                                                     {"attack", 4.0},
+                                                                                     {"commander", 3.0},
+                                                                                     {"intercept", 2.0}}};
+    for (const auto& [verb, weight] : weights)
       if (action.verb == verb) return weight;
     return 1.0;
   }

@@ -91,39 +91,33 @@ std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side) 
   return out;
 }
 
-namespace {
-template <typename Predicate>
-bool any_unit(const State& s, SpaceIndex space, Side side, Predicate predicate) {
-  const auto& data = s.data();
-  for (PieceIndex p = static_cast<PieceIndex>(data.leaders.size()); p < data.piece_count(); ++p)
-    if (data.piece_side(p) == side && s.space_of(p) == space && predicate(p)) return true;
-  return false;
-}
-}  // namespace
-
-bool has_units(const State& s, SpaceIndex space, Side side) {
-  return any_unit(s, space, side, [](PieceIndex) { return true; });
+const Occupancy& occupancy_of(const State& s) {
+  if (!s.occupancy_ || s.occupancy_version_ != s.pieces_version_) {
+    s.occupancy_ = std::make_shared<const Occupancy>(s);
+    s.occupancy_version_ = s.pieces_version_;
+  }
+  return *s.occupancy_;
 }
 
-int unit_count(const State& s, SpaceIndex space, Side side) {
-  return static_cast<int>(units_in(s, space, side).size());
-}
+bool has_units(const State& s, SpaceIndex space, Side side) { return occupancy_of(s).of(space, side).units > 0; }
+
+int unit_count(const State& s, SpaceIndex space, Side side) { return occupancy_of(s).of(space, side).units; }
 
 bool has_unbesieged_units(const State& s, SpaceIndex space, Side side) {
-  const bool besieged = is_besieged(s, space);
-  return any_unit(s, space, side, [&](PieceIndex p) { return !(besieged && s.piece(p).inside); });
+  const auto& c = occupancy_of(s).of(space, side);
+  return is_besieged(s, space) ? c.outside > 0 : c.units > 0;
 }
 
 bool has_units_inside(const State& s, SpaceIndex space, Side side) {
-  return any_unit(s, space, side, [&](PieceIndex p) { return s.piece(p).inside; });
+  return occupancy_of(s).of(space, side).inside > 0;
 }
 
 bool has_units_outside(const State& s, SpaceIndex space, Side side) {
-  return any_unit(s, space, side, [&](PieceIndex p) { return !s.piece(p).inside; });
+  return occupancy_of(s).of(space, side).outside > 0;
 }
 
 bool has_drilled_troops(const State& s, SpaceIndex space, Side side) {
-  return any_unit(s, space, side, [&](PieceIndex p) { return is_drilled_troops(s, p); });
+  return occupancy_of(s).of(space, side).drilled > 0;
 }
 
 Occupancy::Occupancy(const State& s) : counts_(s.spaces.size()) {

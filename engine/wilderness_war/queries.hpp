@@ -61,6 +61,9 @@ class Occupancy {
   std::vector<std::array<StackCount, 2>> counts_;
 };
 
+// The state's occupancy, counted again only when a piece has changed since the last call.
+const Occupancy& occupancy_of(const State& s);
+
 // --- fortifications (2.0) ----------------------------------------------------------------------
 // The side owning the space's fortress, completed fort or stockade; nullopt when it has none.
 // Forts under construction are no fortification (5.44).

@@ -27,15 +27,6 @@ void discard_from_hand(State& s, Side side, CardNumber card) {
   if (s.data().card(card).triggers_reshuffle) s.year_track.surrender_played = true;  // 5.25
 }
 
-bool can_construct_anything(const State& s, Side side, ConstructionKind kind) {
-  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
-    const bool possible =
-        kind == ConstructionKind::stockades ? can_place_stockade(s, sp, side) : can_place_fort(s, sp, side);
-    if (possible) return true;
-  }
-  return false;
-}
-
 std::string card_label(const State& s, CardNumber card) {
   return "#" + std::to_string(card) + " " + s.data().card(card).name;
 }
@@ -129,8 +120,8 @@ void list_action_phase_actions(const State& s, ActionList& out) {
   const Side side = s.active;
   const auto& player = s.player(side);
   const bool construction_allowed = may_construct(s, side);
-  const bool stockades = construction_allowed && can_construct_anything(s, side, ConstructionKind::stockades);
-  const bool forts = construction_allowed && can_construct_anything(s, side, ConstructionKind::forts);
+  const bool stockades = construction_allowed && can_construct_somewhere(s, side, ConstructionKind::stockades);
+  const bool forts = construction_allowed && can_construct_somewhere(s, side, ConstructionKind::forts);
   for (CardNumber card : player.hand) {
     out.add("activate", card);  // 5.31: any card activates
     if (stockades) out.add("stockades", card);

@@ -452,7 +452,7 @@ Options options_from_json(const json& j) {
   return options;
 }
 
-json log_to_json(const std::vector<LogLine>& log) {
+json log_to_json(const GameLog& log) {
   json out = json::array();
   for (const auto& l : log) out.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
   return out;

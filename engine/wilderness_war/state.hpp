@@ -21,6 +21,7 @@
 #include "engine/wilderness_war/battle_state.hpp"
 #include "engine/wilderness_war/data.hpp"
 #include "engine/wilderness_war/flow.hpp"
+#include "engine/wilderness_war/game_log.hpp"
 #include "engine/wilderness_war/movement_state.hpp"
 #include "engine/wilderness_war/raid_state.hpp"
 #include "engine/wilderness_war/siege_state.hpp"
@@ -121,15 +122,6 @@ struct PlayerState {
   bool operator==(const PlayerState&) const = default;
 };
 
-struct LogLine {
-  std::string role;  // "" for the game itself
-  std::string verb;
-  nlohmann::json arg;
-  std::string text;
-
-  bool operator==(const LogLine&) const = default;
-};
-
 struct Outcome {               // the game's result once over (13.1)
   std::optional<Side> winner;  // nullopt: a draw (13.14)
   std::string reason;
@@ -177,12 +169,17 @@ class State final : public engine::GameState {
 
   engine::Rng rng;
   bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)
-  std::vector<LogLine> log;
+  GameLog log;
   std::map<std::string, int> rule_events;  // counters for playout reports
 
   PlayerState& player(Side side) { return players[index_of(side)]; }
   const PlayerState& player(Side side) const { return players[index_of(side)]; }
-  PieceState& piece(PieceIndex p) { return pieces.at(static_cast<std::size_t>(p)); }
+  // Every change to a piece goes through here (never through `pieces` directly): it invalidates
+  // the cached Occupancy (queries.hpp).
+  PieceState& piece(PieceIndex p) {
+    ++pieces_version_;
+    return pieces.at(static_cast<std::size_t>(p));
+  }
   const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
   SpaceState& space(SpaceIndex s) { return spaces.at(static_cast<std::size_t>(s)); }
   const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
@@ -209,8 +206,14 @@ class State final : public engine::GameState {
   bool operator==(const State& other) const;
 
  private:
+  friend const class Occupancy& occupancy_of(const State& s);
   SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;
+  // Units per space and side, rebuilt on demand when pieces have changed since. A cache inside a
+  // const object: a State is used by one thread at a time (a room's strand, a playout).
+  std::uint64_t pieces_version_ = 0;
+  mutable std::uint64_t occupancy_version_ = ~std::uint64_t{0};
+  mutable std::shared_ptr<const class Occupancy> occupancy_;
 };
 
 // Shared by the state JSON and the views: the public encodings of the parts of a position.
@@ -224,6 +227,6 @@ nlohmann::json options_to_json(const Options& options);
 // Reads {"bid": null | {"side", "vp"}, "optional_14_2": bool}; null or absent fields take their
 // defaults. Throws std::invalid_argument on anything else.
 Options options_from_json(const nlohmann::json& j);
-nlohmann::json log_to_json(const std::vector<LogLine>& log);
+nlohmann::json log_to_json(const GameLog& log);
 
 }  // namespace warpath::wilderness_war

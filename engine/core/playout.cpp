@@ -13,7 +13,10 @@ using nlohmann::json;
 
 struct Tally {
   std::uint64_t games = 0, actions = 0, errors = 0, stuck = 0, replay_mismatches = 0, roundtrip_mismatches = 0,
-                leaks = 0, unfinished = 0, view_samples = 0, view_bytes = 0;
+                leaks = 0, unfinished = 0, view_samples = 0, view_bytes = 0, legal_calls = 0;
+  // Where the time goes, for docs/PERFORMANCE.md: applying actions (legality check included),
+  // listing legal actions, and building views.
+  double apply_seconds = 0, legal_seconds = 0, view_seconds = 0;
   json results = json::object();
   json rule_events = json::object();
   json first_problems = json::array();
@@ -48,9 +51,15 @@ Action pick_action(const GameModule& module, const Match& match, const std::stri
   return choices.back();
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& tally, std::uint64_t seed) {
   for (const auto& seat : seats_of(module)) {
+    const auto started = std::chrono::steady_clock::now();
     const json view = module.view(match.state(), seat);
+    tally.view_seconds += seconds_since(started);
     tally.view_bytes += view.dump().size();
     ++tally.view_samples;
     auto twin = module.redeal_hidden(match.state(), seat, rng);
@@ -74,14 +83,20 @@ void play_one(const GameModule& module, const PlayoutOptions& options, std::uint
     json legal;
     if (!roles.empty()) {
       role = roles[chooser.below(static_cast<std::uint32_t>(roles.size()))];
+      const auto started = std::chrono::steady_clock::now();
       legal = match.legal_actions(role);
+      tally.legal_seconds += seconds_since(started);
+      ++tally.legal_calls;
     }
     if (roles.empty() || legal.empty()) {
       stuck = true;
       break;
     }
     const Action action = pick_action(module, match, role, legal, options.undo_weight, chooser);
-    if (auto error = match.play(role, action)) {
+    const auto started = std::chrono::steady_clock::now();
+    auto error = match.play(role, action);
+    tally.apply_seconds += seconds_since(started);
+    if (error) {
       ++tally.errors;
       tally.problem(seed, "listed action refused: " + action.verb + " " + action.arg.dump() + ": " + error->message);
       return;
@@ -138,22 +153,27 @@ json run_playouts(const GameModule& module, const PlayoutOptions& options) {
     ++tally.games;
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  return {{"title", module.info().title_id},
-          {"scenario", options.scenario},
-          {"games", tally.games},
-          {"actions", tally.actions},
-          {"seconds", seconds},
-          {"actions_per_second", seconds > 0 ? static_cast<double>(tally.actions) / seconds : 0.0},
-          {"errors", tally.errors},
-          {"stuck", tally.stuck},
-          {"unfinished", tally.unfinished},
-          {"replay_mismatches", tally.replay_mismatches},
-          {"roundtrip_mismatches", tally.roundtrip_mismatches},
-          {"leaks", tally.leaks},
-          {"mean_view_bytes", tally.view_samples ? tally.view_bytes / tally.view_samples : 0},
-          {"results", tally.results},
-          {"rule_events", tally.rule_events},
-          {"first_problems", tally.first_problems}};
+  return {
+      {"title", module.info().title_id},
+      {"scenario", options.scenario},
+      {"games", tally.games},
+      {"actions", tally.actions},
+      {"seconds", seconds},
+      {"actions_per_second", seconds > 0 ? static_cast<double>(tally.actions) / seconds : 0.0},
+      {"errors", tally.errors},
+      {"stuck", tally.stuck},
+      {"unfinished", tally.unfinished},
+      {"replay_mismatches", tally.replay_mismatches},
+      {"roundtrip_mismatches", tally.roundtrip_mismatches},
+      {"leaks", tally.leaks},
+      {"mean_view_bytes", tally.view_samples ? tally.view_bytes / tally.view_samples : 0},
+      {"us_per_apply", tally.actions ? 1e6 * tally.apply_seconds / static_cast<double>(tally.actions) : 0.0},
+      {"us_per_legal_actions",
+       tally.legal_calls ? 1e6 * tally.legal_seconds / static_cast<double>(tally.legal_calls) : 0.0},
+      {"us_per_view", tally.view_samples ? 1e6 * tally.view_seconds / static_cast<double>(tally.view_samples) : 0.0},
+      {"results", tally.results},
+      {"rule_events", tally.rule_events},
+      {"first_problems", tally.first_problems}};
 }
 
 }  // namespace warpath::engine

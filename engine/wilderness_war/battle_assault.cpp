@@ -1,0 +1,62 @@
+// 9.0 assaults: starting an assault on a besieged fortification (9.12) and capturing it (9.22).
+#include "engine/wilderness_war/battle.hpp"
+
+#include <algorithm>
+
+#include "engine/wilderness_war/battle_internal.hpp"
+#include "engine/wilderness_war/effects.hpp"
+
+namespace warpath::wilderness_war::battle_detail {
+
+// 9.22
+void capture_fortification(State& s) {
+  auto& b = *s.battle;
+  const Side def = defender_of(b);
+  auto& markers = s.space(b.where);
+  ++s.rule_events["assaults_won"];
+  for (PieceIndex p : pieces_in(s, b.where, def))
+    if (s.piece(p).inside) eliminate_piece(s, p);
+  markers.siege_level.reset();
+  int vp = 0;
+  if (has_fortress(s, b.where)) {
+    markers.fortress_owner = b.attacker;
+    vp = 3;
+  } else {
+    markers.fort.reset();
+    markers.fort_under_construction = b.attacker;
+    vp = 2;
+  }
+  for (PieceIndex p : pieces_in(s, b.where, b.attacker)) s.piece(p).inside = false;
+  s.note(role_of(b.attacker), "capture", space_info(s, b.where).id,
+         std::string(side_titles(b.attacker)) + " capture " + space_name(s, b.where) + " (9.22).");
+  award_vp(s, b.attacker, vp, std::string(vp == 3 ? "capturing a fortress" : "capturing a fort") + " (9.22)");
+}
+}  // namespace warpath::wilderness_war::battle_detail
+
+namespace warpath::wilderness_war {
+
+using namespace battle_detail;
+using engine::Action;
+using engine::ActionRejected;
+using engine::ErrorCode;
+
+void begin_assault(State& s, SpaceIndex where, Side attacker, PieceIndex commander) {
+  BattleState b;
+  b.where = where;
+  b.attacker = attacker;
+  b.context = BattleContext::assault;
+  b.attacker_commander = commander;
+  b.phasing = s.active;
+  // 9.12: every besieger outside; every defender inside.
+  for (PieceIndex p : pieces_in(s, where, attacker))
+    if (!s.piece(p).inside) b.attackers.push_back(p);
+  for (PieceIndex p : pieces_in(s, where, enemy_of(attacker)))
+    if (s.piece(p).inside) b.defenders.push_back(p);
+  b.defender_fortified = true;
+  s.battle = std::move(b);
+  s.step = Step::battle;
+  ++s.rule_events["assaults"];
+  s.note(role_of(attacker), "assault", space_info(s, where).id, "Assault on " + space_name(s, where) + ".");
+  open_responses(s, attacker);  // 9.14: no militia
+}
+}  // namespace warpath::wilderness_war

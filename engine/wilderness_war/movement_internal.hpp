@@ -1,0 +1,126 @@
+#pragma once
+// Internal declarations shared by the movement files (movement*.cpp); the public interface is
+// movement.hpp.
+
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/action.hpp"
+#include "engine/wilderness_war/battle_state.hpp"
+#include "engine/wilderness_war/flow.hpp"
+#include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/state.hpp"
+
+namespace warpath::wilderness_war::movement_detail {
+
+// --- small helpers -------------------------------------------------------------------------------
+
+inline bool contains(const std::vector<PieceIndex>& list, PieceIndex p) {
+  return std::find(list.begin(), list.end(), p) != list.end();
+}
+inline bool contains_space(const std::vector<SpaceIndex>& list, SpaceIndex sp) {
+  return std::find(list.begin(), list.end(), sp) != list.end();
+}
+
+inline const Space& info(const State& s, SpaceIndex sp) { return s.data().spaces.at(static_cast<std::size_t>(sp)); }
+inline std::string space_name(const State& s, SpaceIndex sp) { return info(s, sp).name; }
+inline std::string role(Side side) { return std::string(side_names(side)); }
+
+inline bool any_of(const State& s, const std::vector<PieceIndex>& pieces, bool (*pred)(const State&, PieceIndex)) {
+  return std::any_of(pieces.begin(), pieces.end(), [&](PieceIndex p) { return pred(s, p); });
+}
+inline bool has_unit(const State& s, const std::vector<PieceIndex>& pieces) { return any_of(s, pieces, is_unit); }
+inline int unit_total(const State& s, const std::vector<PieceIndex>& pieces) {
+  return static_cast<int>(std::count_if(pieces.begin(), pieces.end(), [&](PieceIndex p) { return is_unit(s, p); }));
+}
+
+// 6.6: one auxiliary unit, with or without leaders.
+inline bool is_lone_auxiliary(const State& s, const std::vector<PieceIndex>& pieces) {
+  return unit_total(s, pieces) == 1 && any_of(s, pieces, is_auxiliary);
+}
+
+inline bool is_besieged_piece(const State& s, PieceIndex p) {
+  const SpaceIndex at = s.space_of(p);
+  return at != no_space && is_besieged(s, at) && s.piece(p).inside;
+}
+
+// An unbesieged enemy fort or fortress (6.52, 8.1).
+inline bool has_unbesieged_fort_or_fortress(const State& s, SpaceIndex sp, Side side) {
+  return has_fort_or_fortress(s, sp, side) && !is_besieged(s, sp);
+}
+
+inline MoveState& mv(State& s) { return *s.move; }
+inline const MoveState& mv(const State& s) { return *s.move; }
+
+// --- 5.34 forces for interception and avoid battle (movement_groups.cpp) ------------------------
+
+// 6.72, 6.8: an individual unit, or a force within the command limits of its leaders (5.34,
+// 5.534); leaders never act alone.
+bool is_valid_group(const State& s, const std::vector<PieceIndex>& group);
+// The Tactics rating of the group's commanding leader (0 without a leader).
+int group_tactics(const State& s, const std::vector<PieceIndex>& group);
+
+// --- the mover's steps: land (6.2), boat (6.3), infiltration (6.6) (movement_steps.cpp) ----------
+
+// The movement allowance of the movers for a land or boat move (6.21, 6.22, 6.3).
+int allowance(const State& s, MoveKind kind);
+bool movers_besieged(const State& s);
+// 6.52, 6.53: may the movers enter `to` (ordinarily, not infiltrating)?
+bool may_enter(const State& s, SpaceIndex to);
+
+struct StepOption {
+  SpaceIndex to;
+  bool portage;
+  bool infiltrate;
+};
+
+// The land or boat steps the movers may take next.
+std::vector<StepOption> step_options(const State& s, MoveKind kind);
+// Whether the movers may go on (possibly after dropping off slower units, 6.22).
+bool has_further_steps(const State& s);
+void take_step(State& s, SpaceIndex to, MoveKind kind, bool infiltrate, bool portage);
+
+// --- naval (6.4) and amphibious (6.43) moves (movement_naval.cpp) --------------------------------
+
+std::vector<SpaceIndex> naval_destinations(const State& s);
+std::optional<CardNumber> amphibious_landing_card(const State& s);
+std::vector<SpaceIndex> amphibious_destinations(const State& s);
+
+// --- 6.7 interception (movement_interception.cpp) ------------------------------------------------
+
+// 6.721: a lone Auxiliary entering wilderness or mountain only meets a lone enemy Auxiliary
+// (except against an infiltrator in the interceptors' own space).
+bool interception_group_allowed(const State& s, const std::vector<PieceIndex>& group, SpaceIndex source);
+std::vector<PieceIndex> interception_candidates(const State& s);
+bool interception_possible(const State& s);
+void try_interception(State& s);
+
+// --- 6.8 avoid battle (movement_avoid.cpp) -------------------------------------------------------
+
+std::vector<PieceIndex> avoid_candidates(const State& s);
+std::vector<SpaceIndex> avoid_destinations(const State& s);
+bool avoid_possible(const State& s);
+void try_avoid(State& s);
+
+// --- entering spaces (6.5, 6.53) and the inside/outside declaration (8.1) (movement_entering.cpp)
+
+void start_battle(State& s);
+// 6.51, 6.82 exception, 8.21, 5.45: the movers stop at an enemy fortification with nobody outside.
+void stop_at_fortification(State& s);
+std::vector<SpaceIndex> lone_leader_destinations(const State& s);
+void move_lone_leaders(State& s, SpaceIndex to);
+// The movers are in their space after any interception: what the enemy there makes happen.
+void resolve(State& s);
+// After the movers entered their new space: interception (6.7), then the space's effects.
+void entered(State& s);
+std::vector<PieceIndex> inside_candidates(const State& s);
+
+// --- moving pieces (movement.cpp) ----------------------------------------------------------------
+
+// Moves the movers to `to`; pieces in a moving leader's box that are not moving stay behind.
+void relocate(State& s, const std::vector<PieceIndex>& group, SpaceIndex to);
+void finish(State& s);
+
+}  // namespace warpath::wilderness_war::movement_detail

@@ -45,6 +45,15 @@ constexpr std::array<Procedure, 9> procedures = {{
 
 const Procedure& procedure_of(const State& s) { return procedures.at(static_cast<std::size_t>(s.step)); }
 
+// A siege, an assault or an attack on the besiegers ends the acting group's activation; started
+// other than by an activation (events, issue 4), it ends the card play.
+void after_stationary_action(State& s) {
+  if (s.activation)
+    activation_piece_finished(s);
+  else
+    end_card_play(s);
+}
+
 }  // namespace
 
 void ActionList::add(std::string_view verb) { json_[std::string(verb)] = true; }
@@ -107,12 +116,12 @@ void battle_finished(State& s) {
       return;
     case BattleContext::break_siege:
     case BattleContext::assault:
-      activation_piece_finished(s);
+      after_stationary_action(s);
       return;
   }
 }
 
-void siege_finished(State& s) { activation_piece_finished(s); }
+void siege_finished(State& s) { after_stationary_action(s); }
 void raids_finished(State& s) { activation_after_raids(s); }
 void construction_finished(State& s) { end_card_play(s); }
 void year_end_finished(State& s) { start_next_year(s); }

@@ -16,10 +16,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-bool contains(const std::vector<PieceIndex>& list, PieceIndex p) {
-  return std::find(list.begin(), list.end(), p) != list.end();
-}
-
 int card_value(const State& s) { return s.data().card(s.activation->card).activation; }
 
 // 5.32: an individual auxiliary or leader counts one unit, an Indian half.

@@ -17,16 +17,6 @@ namespace warpath::wilderness_war::battle_detail {
 
 // --- small helpers -------------------------------------------------------------------------------
 
-inline bool contains(const std::vector<PieceIndex>& list, PieceIndex p) {
-  return std::find(list.begin(), list.end(), p) != list.end();
-}
-
-inline const Space& space_info(const State& s, SpaceIndex sp) {
-  return s.data().spaces.at(static_cast<std::size_t>(sp));
-}
-inline const std::string& space_name(const State& s, SpaceIndex sp) { return space_info(s, sp).name; }
-inline std::string role_of(Side side) { return std::string(side_names(side)); }
-
 inline bool is_assault(const BattleState& b) { return b.context == BattleContext::assault; }
 inline Side defender_of(const BattleState& b) { return enemy_of(b.attacker); }
 

@@ -26,10 +26,6 @@ bool placed_with_this_card(const ConstructionState& c, SpaceIndex space) {
   return std::find(c.placed.begin(), c.placed.end(), space) != c.placed.end();
 }
 
-const std::string& space_name(const State& s, SpaceIndex space) {
-  return s.data().spaces[static_cast<std::size_t>(space)].name;
-}
-
 // The map-wide scans (every space, every card play) count the units once (Occupancy).
 bool stockade_placeable(const State& s, const Occupancy& occupancy, SpaceIndex space, Side side) {
   if (!construction_possible_at(s, space) || s.space(space).stockade) return false;

@@ -145,7 +145,7 @@ void apply_movement(State& s, const Action& action) {
         const PieceIndex p = piece_arg(s, action);
         std::erase(m.pieces, p);
         m.dropped_off.push_back(p);
-        s.note(role(m.phasing), "drop", s.data().piece_id(p),
+        s.note(role_of(m.phasing), "drop", s.data().piece_id(p),
                piece_name(s, p) + " is dropped off in " + space_name(s, m.where) + " (6.1).");
         if (!has_further_steps(s)) finish(s);
       }
@@ -175,7 +175,8 @@ void apply_movement(State& s, const Action& action) {
         const auto inside_list = pieces_in(s, m.where, enemy_of(m.phasing));
         for (PieceIndex p : inside_list)
           if (s.piece(p).inside)
-            s.note(role(enemy_of(m.phasing)), "inside", s.data().piece_id(p), piece_name(s, p) + " goes inside (8.1).");
+            s.note(role_of(enemy_of(m.phasing)), "inside", s.data().piece_id(p),
+                   piece_name(s, p) + " goes inside (8.1).");
       }
       if (m.intercepted) {
         if (has_units_outside(s, m.where, enemy_of(m.phasing))) {
@@ -199,7 +200,7 @@ void apply_movement(State& s, const Action& action) {
       return;
     case MoveStage::avoid_destination: {
       const SpaceIndex to = space_arg(s, action);
-      s.note(role(enemy_of(m.phasing)), "avoid", info(s, to).id, "Avoiding to " + space_name(s, to) + ".");
+      s.note(role_of(enemy_of(m.phasing)), "avoid", space_info(s, to).id, "Avoiding to " + space_name(s, to) + ".");
       relocate(s, m.selection, to);
       m.avoided_from.push_back(m.where);
       m.selection.clear();
@@ -262,7 +263,7 @@ void movement_after_battle(State& s, const BattleResult& result) {
       !has_units_outside(s, x, enemy)) {
     s.space(x).siege_level = 0;
     ++s.rule_events["sieges_begun"];
-    s.note(role(m.phasing), "siege", info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
+    s.note(role_of(m.phasing), "siege", space_info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
   }
   finish(s);
 }

@@ -33,14 +33,14 @@ std::vector<SpaceIndex> avoid_destinations(const State& s) {
     if (sp != m.from && !is_enemy_occupied(s, sp, enemy)) out.push_back(sp);  // 6.81
   if (enemy == Side::british && s.space(m.where).amphib)                      // 6.811
     for (SpaceIndex p : s.data().ports)
-      if (p != m.where && !contains_space(out, p) && is_friendly_controlled(s, p, Side::british)) out.push_back(p);
+      if (p != m.where && !contains(out, p) && is_friendly_controlled(s, p, Side::british)) out.push_back(p);
   std::sort(out.begin(), out.end());
   return out;
 }
 
 bool avoid_possible(const State& s) {
   const auto& m = mv(s);
-  if (m.intercepted || contains_space(m.intercepted_into, m.where)) return false;  // 6.84, 6.85
+  if (m.intercepted || contains(m.intercepted_into, m.where)) return false;  // 6.84, 6.85
   if (avoid_destinations(s).empty()) return false;
   const auto candidates = avoid_candidates(s);
   return std::any_of(candidates.begin(), candidates.end(), [&](PieceIndex p) { return is_unit(s, p); });
@@ -52,12 +52,12 @@ void try_avoid(State& s) {
   ++s.rule_events["avoid_battle_tried"];
   bool success = automatic_avoid(s, m.selection);
   if (success) {
-    s.note(role(enemy), "avoid", true, "Auxiliaries avoid battle automatically (6.8).");
+    s.note(role_of(enemy), "avoid", true, "Auxiliaries avoid battle automatically (6.8).");
   } else {
     const int tactics = group_tactics(s, m.selection);
     const int die = roll_die(s);
     success = die + tactics >= 4;
-    s.note(role(enemy), "avoid", die,
+    s.note(role_of(enemy), "avoid", die,
            "Avoid battle: rolled " + std::to_string(die) + (tactics ? " + " + std::to_string(tactics) : "") +
                (success ? ", success." : ", failure."));
   }

@@ -50,7 +50,7 @@ void start_battle(State& s) {
   b.infiltrator_must_retreat = m.infiltrating && has_unbesieged_fort_or_fortress(s, m.where, enemy_of(m.phasing));
   s.active = m.phasing;
   m.stage = MoveStage::moving;
-  s.note(role(m.phasing), "battle", info(s, m.where).id, "Battle in " + space_name(s, m.where) + ".");
+  s.note(role_of(m.phasing), "battle", space_info(s, m.where).id, "Battle in " + space_name(s, m.where) + ".");
   begin_battle(s, b);
 }
 
@@ -63,12 +63,12 @@ void stop_at_fortification(State& s) {
     if (!is_besieged(s, x) && has_units(s, x, m.phasing)) {
       s.space(x).siege_level = 0;
       ++s.rule_events["sieges_begun"];
-      s.note(role(m.phasing), "siege", info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
+      s.note(role_of(m.phasing), "siege", space_info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
     }
   } else if (s.space(x).stockade == enemy && any_of(s, m.pieces, is_drilled_troops)) {
     s.space(x).stockade = m.phasing;  // 5.45: captured intact
     ++s.rule_events["stockades_captured"];
-    s.note(role(m.phasing), "capture", info(s, x).id, "Stockade at " + space_name(s, x) + " captured.");
+    s.note(role_of(m.phasing), "capture", space_info(s, x).id, "Stockade at " + space_name(s, x) + " captured.");
     award_vp(s, m.phasing, 1, "capturing a stockade (6.51)");
   }
   // Auxiliaries without Drilled Troops at an enemy stockade: activation makes them raid.
@@ -87,10 +87,11 @@ void move_lone_leaders(State& s, SpaceIndex to) {
   auto& m = mv(s);
   for (PieceIndex p : lone_enemy_leaders(s)) {
     if (to == no_space) {
-      s.note(role(enemy_of(m.phasing)), "eliminate", s.data().piece_id(p), piece_name(s, p) + " is eliminated (6.53).");
+      s.note(role_of(enemy_of(m.phasing)), "eliminate", s.data().piece_id(p),
+             piece_name(s, p) + " is eliminated (6.53).");
       eliminate_piece(s, p);
     } else {
-      s.note(role(enemy_of(m.phasing)), "retreat", s.data().piece_id(p),
+      s.note(role_of(enemy_of(m.phasing)), "retreat", s.data().piece_id(p),
              piece_name(s, p) + " retreats to " + space_name(s, to) + " (6.53).");
       relocate(s, {p}, to);
     }

@@ -20,7 +20,7 @@ std::vector<SpaceIndex> interception_sources(const State& s) {
   const Side enemy = enemy_of(m.phasing);
   const SpaceIndex x = m.where;
   if (!has_unit(s, m.pieces)) return out;                         // 6.723
-  if (contains_space(m.avoided_from, x)) return out;              // 6.85
+  if (contains(m.avoided_from, x)) return out;                    // 6.85
   if (has_unbesieged_fortification(s, x, m.phasing)) return out;  // 6.722
   for (PieceIndex p : units_in(s, x, m.phasing))
     if (!contains(m.pieces, p) && !is_besieged_piece(s, p)) return out;  // 6.722
@@ -77,7 +77,7 @@ void try_interception(State& s) {
   ++s.rule_events["interceptions_tried"];
   m.intercepted_into.push_back(m.where);
   const bool success = die + tactics >= 4;
-  s.note(role(enemy), "intercept", die,
+  s.note(role_of(enemy), "intercept", die,
          "Interception from " + space_name(s, source) + ": rolled " + std::to_string(die) +
              (tactics ? " + " + std::to_string(tactics) : "") + (success ? ", success." : ", failure."));
   if (!success) {

@@ -17,17 +17,6 @@ namespace warpath::wilderness_war::movement_detail {
 
 // --- small helpers -------------------------------------------------------------------------------
 
-inline bool contains(const std::vector<PieceIndex>& list, PieceIndex p) {
-  return std::find(list.begin(), list.end(), p) != list.end();
-}
-inline bool contains_space(const std::vector<SpaceIndex>& list, SpaceIndex sp) {
-  return std::find(list.begin(), list.end(), sp) != list.end();
-}
-
-inline const Space& info(const State& s, SpaceIndex sp) { return s.data().spaces.at(static_cast<std::size_t>(sp)); }
-inline std::string space_name(const State& s, SpaceIndex sp) { return info(s, sp).name; }
-inline std::string role(Side side) { return std::string(side_names(side)); }
-
 inline bool any_of(const State& s, const std::vector<PieceIndex>& pieces, bool (*pred)(const State&, PieceIndex)) {
   return std::any_of(pieces.begin(), pieces.end(), [&](PieceIndex p) { return pred(s, p); });
 }

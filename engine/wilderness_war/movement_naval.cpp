@@ -24,20 +24,20 @@ std::vector<SpaceIndex> naval_destinations(const State& s) {
   const SpaceIndex at = m.where;
   if (m.phasing == Side::french) {
     const auto& ports = s.data().french_naval_ports;
-    if (!contains_space(ports, at) || !is_friendly_controlled(s, at, Side::french)) return out;
+    if (!contains(ports, at) || !is_friendly_controlled(s, at, Side::french)) return out;
     for (SpaceIndex p : ports)
       if (p != at && is_friendly_controlled(s, p, Side::french)) out.push_back(p);
     return out;
   }
   // 6.432: an Amphib space links to any British-controlled port, even during a siege there.
-  const bool from_port = info(s, at).port && is_friendly_controlled(s, at, Side::british);
+  const bool from_port = space_info(s, at).port && is_friendly_controlled(s, at, Side::british);
   const bool from_amphib = s.space(at).amphib;
   if (!from_port && !from_amphib) return out;
   for (SpaceIndex p : s.data().ports)
     if (p != at && is_friendly_controlled(s, p, Side::british)) out.push_back(p);
   if (from_port)
     for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp)
-      if (sp != at && s.space(sp).amphib && !contains_space(out, sp)) out.push_back(sp);
+      if (sp != at && s.space(sp).amphib && !contains(out, sp)) out.push_back(sp);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -52,8 +52,8 @@ std::vector<SpaceIndex> amphibious_destinations(const State& s) {
   std::vector<SpaceIndex> out;
   const auto& m = mv(s);
   if (m.phasing != Side::british || s.year_track.no_amphib || !amphibious_landing_card(s)) return out;
-  if (!info(s, m.where).port || !is_friendly_controlled(s, m.where, Side::british)) return out;
-  for (const auto& a : info(s, m.where).arrows_out)
+  if (!space_info(s, m.where).port || !is_friendly_controlled(s, m.where, Side::british)) return out;
+  for (const auto& a : space_info(s, m.where).arrows_out)
     if (a.kind == ArrowKind::amphibious_landing && may_enter(s, a.to)) out.push_back(a.to);
   return out;
 }

@@ -30,14 +30,14 @@ bool portage_end(const State& s, SpaceIndex sp, Side side) {
 std::vector<StepTarget> step_targets(const State& s, SpaceIndex at, MoveKind kind, bool portage_available) {
   std::vector<StepTarget> out;
   const Side side = mv(s).phasing;
-  for (const auto& c : info(s, at).connections) {
+  for (const auto& c : space_info(s, at).connections) {
     if (kind == MoveKind::land || c.is_water()) {
       out.push_back({c.to, false});
     } else if (portage_available && portage_end(s, at, side) && portage_end(s, c.to, side)) {
       out.push_back({c.to, true});  // 6.3 exception
     }
   }
-  for (const auto& a : info(s, at).arrows_out)
+  for (const auto& a : space_info(s, at).arrows_out)
     if (a.kind == ArrowKind::pays_d_en_haut) out.push_back({a.to, false});
   return out;
 }
@@ -48,7 +48,7 @@ int stop_limit_after(const State& s, SpaceIndex to, int spaces_moved_after) {
   int limit = m.stop_after;
   auto lower = [&](int value) { limit = limit < 0 ? value : std::min(limit, value); };
   if (has_friendly_fortification(s, to, m.phasing)) return limit;  // the exception of 6.2
-  const Terrain t = info(s, to).terrain;
+  const Terrain t = space_info(s, to).terrain;
   const bool drilled = any_of(s, m.pieces, is_drilled_troops);
   const bool auxiliaries = any_of(s, m.pieces, is_auxiliary);
   if (t == Terrain::mountain) lower(spaces_moved_after);
@@ -77,7 +77,7 @@ bool infiltration_has_exit(const State& s, SpaceIndex to, MoveKind kind) {
     std::vector<SpaceIndex> next;
     for (SpaceIndex at : frontier)
       for (const auto& t : step_targets(s, at, kind, portage)) {
-        if (contains_space(seen, t.to)) continue;
+        if (contains(seen, t.to)) continue;
         if (!is_enemy_occupied(s, t.to, m.phasing)) return true;
         seen.push_back(t.to);
         next.push_back(t.to);
@@ -133,7 +133,7 @@ void take_step(State& s, SpaceIndex to, MoveKind kind, bool infiltrate, bool por
   m.infiltrating = infiltrate;
   if (infiltrate) ++s.rule_events["infiltrations"];
   relocate(s, m.pieces, to);
-  s.note(role(m.phasing), "move", info(s, to).id,
+  s.note(role_of(m.phasing), "move", space_info(s, to).id,
          std::string(infiltrate ? "Infiltrating into " : "Moving to ") + space_name(s, to) + ".");
   entered(s);
 }

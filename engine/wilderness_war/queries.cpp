@@ -4,6 +4,13 @@
 
 namespace warpath::wilderness_war {
 
+const Space& space_info(const State& s, SpaceIndex space) {
+  return s.data().spaces.at(static_cast<std::size_t>(space));
+}
+const std::string& space_name(const State& s, SpaceIndex space) { return space_info(s, space).name; }
+const std::string& space_id(const State& s, SpaceIndex space) { return space_info(s, space).id; }
+std::string role_of(Side side) { return std::string(side_names(side)); }
+
 bool is_unit(const State& s, PieceIndex p) { return !s.data().is_leader(p); }
 bool is_leader(const State& s, PieceIndex p) { return s.data().is_leader(p); }
 Side side_of(const State& s, PieceIndex p) { return s.data().piece_side(p); }

@@ -2,6 +2,7 @@
 // Questions about a position that every rule asks: who is where, what a piece is, who owns a
 // fortification, who controls a space. Pure functions of the state.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -9,6 +10,16 @@
 #include "engine/wilderness_war/state.hpp"
 
 namespace warpath::wilderness_war {
+
+// --- small shared helpers ---------------------------------------------------------------------
+const Space& space_info(const State& s, SpaceIndex space);
+const std::string& space_name(const State& s, SpaceIndex space);
+const std::string& space_id(const State& s, SpaceIndex space);
+std::string role_of(Side side);  // the role id: "french" | "british"
+template <typename T>
+bool contains(const std::vector<T>& list, T value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
 
 // --- pieces --------------------------------------------------------------------------------
 bool is_unit(const State& s, PieceIndex p);

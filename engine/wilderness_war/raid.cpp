@@ -15,17 +15,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-const std::string& space_name(const State& s, SpaceIndex space) {
-  return s.data().spaces[static_cast<std::size_t>(space)].name;
-}
-const std::string& space_id(const State& s, SpaceIndex space) {
-  return s.data().spaces[static_cast<std::size_t>(space)].id;
-}
-
-bool contains(const std::vector<PieceIndex>& list, PieceIndex p) {
-  return std::find(list.begin(), list.end(), p) != list.end();
-}
-
 // A Raid Table modifier (tables.json): its fixed DRM, or its sign times a leader's tactics.
 int table_drm(const State& s, const char* id, int tactics = 0) {
   for (const auto& m : s.data().tables.raid.modifiers)

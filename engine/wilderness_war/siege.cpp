@@ -14,10 +14,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-const std::string& space_name(const State& s, SpaceIndex space) {
-  return s.data().spaces[static_cast<std::size_t>(space)].name;
-}
-
 // A Siege Table modifier (tables.json): its fixed DRM, or its sign times a leader's tactics.
 int table_drm(const State& s, const char* id, int tactics = 0) {
   for (const auto& m : s.data().tables.siege.modifiers)

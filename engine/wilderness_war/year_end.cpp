@@ -16,12 +16,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-const std::string& space_name(const State& s, SpaceIndex sp) {
-  return s.data().spaces[static_cast<std::size_t>(sp)].name;
-}
-
-std::string role_of(Side side) { return std::string(side_names(side)); }
-
 void place_leader(State& s, PieceIndex leader, SpaceIndex to) {
   move_piece_to(s, leader, to);  // pieces in his box go with him
   s.note(role_of(side_of(s, leader)), "leader_home", s.data().piece_id(leader),

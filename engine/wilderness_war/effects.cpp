@@ -71,8 +71,8 @@ namespace {
 void remove_orphaned_allied_markers(State& s) {
   const auto& data = s.data();
   for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
-    auto& markers = s.spaces[sp];
-    if (!markers.allied) continue;
+    if (!s.spaces[sp].allied) continue;
+    auto& markers = s.space(static_cast<SpaceIndex>(sp));
     const auto& tribes = data.spaces[sp].settlement_tribes;
     bool any = false;
     for (std::size_t u = 0; u < data.units.size() && !any; ++u) {

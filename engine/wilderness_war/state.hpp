@@ -181,7 +181,11 @@ class State final : public engine::GameState {
     return pieces.at(static_cast<std::size_t>(p));
   }
   const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
-  SpaceState& space(SpaceIndex s) { return spaces.at(static_cast<std::size_t>(s)); }
+  // Every change to a space's markers goes through here: it invalidates the cached supply.
+  SpaceState& space(SpaceIndex s) {
+    ++markers_version_;
+    return spaces.at(static_cast<std::size_t>(s));
+  }
   const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
 
   // The map space a piece is in, looking through leader boxes (2.0); no_space when off the map.
@@ -207,6 +211,7 @@ class State final : public engine::GameState {
 
  private:
   friend const class Occupancy& occupancy_of(const State& s);
+  friend bool is_in_supply(const State& s, SpaceIndex space, Side side);
   SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;
   // Units per space and side, rebuilt on demand when pieces have changed since. A cache inside a
@@ -214,6 +219,12 @@ class State final : public engine::GameState {
   std::uint64_t pieces_version_ = 0;
   mutable std::uint64_t occupancy_version_ = ~std::uint64_t{0};
   mutable std::shared_ptr<const class Occupancy> occupancy_;
+  // Supply by space and side (-1: not traced yet), valid while neither pieces nor markers change
+  // (12.0: "cache supply per active side until the state changes").
+  std::uint64_t markers_version_ = 0;
+  mutable std::uint64_t supply_pieces_version_ = ~std::uint64_t{0};
+  mutable std::uint64_t supply_markers_version_ = ~std::uint64_t{0};
+  mutable std::array<std::vector<std::int8_t>, 2> supply_;
 };
 
 // Shared by the state JSON and the views: the public encodings of the parts of a position.

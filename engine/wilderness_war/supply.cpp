@@ -28,7 +28,9 @@ bool is_open_link(const State& s, SpaceIndex space, Side side) {
 
 }  // namespace
 
-bool is_in_supply(const State& s, SpaceIndex space, Side side) {
+namespace {
+
+bool trace_supply(const State& s, SpaceIndex space, Side side) {
   // Search outward from the supplied space. A space reached over water may continue over water
   // only; an open link (cultivated, fortification, Amphib) may continue over any connection. So
   // each space is visited in two modes: reached by water, and reached as an open link.
@@ -68,6 +70,19 @@ bool is_in_supply(const State& s, SpaceIndex space, Side side) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool is_in_supply(const State& s, SpaceIndex space, Side side) {
+  if (s.supply_pieces_version_ != s.pieces_version_ || s.supply_markers_version_ != s.markers_version_) {
+    for (auto& by_space : s.supply_) by_space.assign(s.spaces.size(), -1);
+    s.supply_pieces_version_ = s.pieces_version_;
+    s.supply_markers_version_ = s.markers_version_;
+  }
+  auto& known = s.supply_[index_of(side)][static_cast<std::size_t>(space)];
+  if (known < 0) known = trace_supply(s, space, side) ? 1 : 0;
+  return known == 1;
 }
 
 }  // namespace warpath::wilderness_war

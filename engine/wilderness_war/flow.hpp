@@ -41,6 +41,7 @@ class ActionList {
   void add_piece(const State& s, std::string_view verb, std::int16_t piece);
   void add_space(const State& s, std::string_view verb, std::int16_t space);
   bool empty() const { return json_.empty(); }
+  bool has(std::string_view verb) const { return json_.contains(verb); }
   nlohmann::json release() { return std::move(json_); }
 
  private:

@@ -42,7 +42,6 @@ void finish(State& s);
 
 // The militia box whose militia may deploy into the battle, if any.
 std::optional<int> deployable_militia_box(const State& s);
-std::vector<PieceIndex> militia_in_box(const State& s, int box);
 
 // --- 7.5 the roll (battle_roll.cpp) --------------------------------------------------------------
 

@@ -25,10 +25,4 @@ std::optional<int> deployable_militia_box(const State& s) {
   return std::nullopt;
 }
 
-std::vector<PieceIndex> militia_in_box(const State& s, int box) {
-  std::vector<PieceIndex> out;
-  for (PieceIndex p = 0; p < s.data().piece_count(); ++p)
-    if (s.piece(p).location == Location::in_militia_box(box)) out.push_back(p);
-  return out;
-}
 }  // namespace warpath::wilderness_war::battle_detail

@@ -14,18 +14,7 @@ PieceIndex commanding_leader(const State& s, Side side) {
   const auto leaders = present_leaders(s, side);
   if (side == b.attacker && b.attacker_commander >= 0 && contains(leaders, b.attacker_commander))
     return b.attacker_commander;
-  PieceIndex best = -1;
-  for (PieceIndex p : leaders) {
-    if (best < 0) {
-      best = p;
-      continue;
-    }
-    const auto& l = s.data().leader(p);
-    const auto& m = s.data().leader(best);
-    // Any leader with the highest Command may be used: the owner takes the best Tactics.
-    if (l.command > m.command || (l.command == m.command && l.tactics > m.tactics)) best = p;
-  }
-  return best;
+  return highest_command_leader(s, leaders);
 }
 
 int tactics_of(const State& s, PieceIndex leader) { return leader < 0 ? 0 : s.data().leader(leader).tactics; }

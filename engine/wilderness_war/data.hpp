@@ -229,6 +229,13 @@ struct Modifier {
   int column_shift = 0;
 };
 
+// The die-roll modifier `id` of a chart: its fixed DRM, or its sign times `tactics`; 0 if absent.
+inline int modifier_drm(const std::vector<Modifier>& modifiers, std::string_view id, int tactics = 0) {
+  for (const auto& m : modifiers)
+    if (m.id == id) return m.drm + m.tactics_sign * tactics;
+  return 0;
+}
+
 inline constexpr int die_rows = 8;  // modified rolls <=0, 1..6, >=7
 
 // Row of a chart for a modified die roll.

@@ -48,14 +48,12 @@ void eliminate_piece(State& s, PieceIndex p) {
 }
 
 void return_militia_to_box(State& s, PieceIndex p) {
-  const Department department = s.data().spaces[static_cast<std::size_t>(s.space_of(p))].department;
+  if (const int box = militia_box_of(s, s.space_of(p), side_of(s, p)); box >= 0) {
+    s.piece(p).location = Location::in_militia_box(box);
+    s.piece(p).inside = false;
+    return;
+  }
   const auto& boxes = s.data().militia_boxes;
-  for (std::size_t b = 0; b < boxes.size(); ++b)
-    if (boxes[b].side == side_of(s, p) && boxes[b].department == department) {
-      s.piece(p).location = Location::in_militia_box(static_cast<int>(b));
-      s.piece(p).inside = false;
-      return;
-    }
   // A militia unit away from its Department (an event may move one): back to its own side's box.
   for (std::size_t b = 0; b < boxes.size(); ++b)
     if (boxes[b].side == side_of(s, p)) {

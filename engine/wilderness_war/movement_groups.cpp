@@ -14,18 +14,7 @@ bool is_johnsons_indian(const State& s, PieceIndex p) {
 // The commanding leader of a group: the highest Command rating (others are subordinates, 5.34),
 // the best Tactics among equals.
 PieceIndex group_commander(const State& s, const std::vector<PieceIndex>& group) {
-  PieceIndex best = -1;
-  for (PieceIndex p : group) {
-    if (!is_leader(s, p)) continue;
-    if (best < 0) {
-      best = p;
-      continue;
-    }
-    const auto& a = s.data().leader(p);
-    const auto& b = s.data().leader(best);
-    if (a.command > b.command || (a.command == b.command && a.tactics > b.tactics)) best = p;
-  }
-  return best;
+  return highest_command_leader(s, group);
 }
 
 }  // namespace

@@ -78,6 +78,38 @@ std::string piece_name(const State& s, PieceIndex p) {
   return is_leader(s, p) ? s.data().leader(p).name : s.data().unit(p).name;
 }
 
+PieceIndex highest_command_leader(const State& s, const std::vector<PieceIndex>& pieces) {
+  PieceIndex best = -1;
+  for (PieceIndex p : pieces) {
+    if (!is_leader(s, p)) continue;
+    if (best < 0) {
+      best = p;
+      continue;
+    }
+    const auto& l = s.data().leader(p);
+    const auto& b = s.data().leader(best);
+    if (l.command > b.command || (l.command == b.command && l.tactics > b.tactics)) best = p;
+  }
+  return best;
+}
+
+int militia_box_of(const State& s, SpaceIndex space, Side side) {
+  const Department department = space_info(s, space).department;
+  if (department == Department::none) return -1;
+  const auto& boxes = s.data().militia_boxes;
+  for (std::size_t b = 0; b < boxes.size(); ++b)
+    if (boxes[b].side == side && boxes[b].department == department) return static_cast<int>(b);
+  return -1;
+}
+
+std::vector<PieceIndex> militia_in_box(const State& s, int box) {
+  std::vector<PieceIndex> out;
+  if (box < 0) return out;
+  for (PieceIndex p = 0; p < s.data().piece_count(); ++p)
+    if (s.piece(p).location == Location::in_militia_box(box)) out.push_back(p);
+  return out;
+}
+
 std::vector<PieceIndex> pieces_in(const State& s, SpaceIndex space, Side side) {
   std::vector<PieceIndex> out;
   const auto& data = s.data();

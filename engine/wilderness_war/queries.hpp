@@ -41,6 +41,14 @@ int movement_of(const State& s, PieceIndex p);             // units: allowance; 
 bool is_on_map(const State& s, PieceIndex p);
 std::string piece_name(const State& s, PieceIndex p);
 
+// 7.51, 5.34: the leader among `pieces` with the highest Command rating, the best Tactics among
+// equals (any of them may command; the owner takes the best); -1 when there is no leader.
+PieceIndex highest_command_leader(const State& s, const std::vector<PieceIndex>& pieces);
+
+// 7.3: the militia box of `side` for the Department of `space`; -1 outside any Department.
+int militia_box_of(const State& s, SpaceIndex space, Side side);
+std::vector<PieceIndex> militia_in_box(const State& s, int box);  // empty for box -1
+
 // --- who is where ----------------------------------------------------------------------------
 // Every piece of `side` in `space` (directly or in a leader's box there), in piece order.
 std::vector<PieceIndex> pieces_in(const State& s, SpaceIndex space, Side side);

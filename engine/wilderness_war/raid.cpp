@@ -15,29 +15,9 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-// A Raid Table modifier (tables.json): its fixed DRM, or its sign times a leader's tactics.
+// A Raid Table modifier (tables.json).
 int table_drm(const State& s, const char* id, int tactics = 0) {
-  for (const auto& m : s.data().tables.raid.modifiers)
-    if (m.id == id) return m.drm + m.tactics_sign * tactics;
-  return 0;
-}
-
-// The militia box of `side` for the Department of `space`; -1 outside any Department (7.3).
-int militia_box_of(const State& s, SpaceIndex space, Side side) {
-  const Department department = s.data().spaces[static_cast<std::size_t>(space)].department;
-  if (department == Department::none) return -1;
-  const auto& boxes = s.data().militia_boxes;
-  for (std::size_t b = 0; b < boxes.size(); ++b)
-    if (boxes[b].side == side && boxes[b].department == department) return static_cast<int>(b);
-  return -1;
-}
-
-std::vector<PieceIndex> militia_in_box(const State& s, int box) {
-  std::vector<PieceIndex> out;
-  if (box < 0) return out;
-  for (PieceIndex p = 0; p < s.data().piece_count(); ++p)
-    if (s.piece(p).location == Location::in_militia_box(box)) out.push_back(p);
-  return out;
+  return modifier_drm(s.data().tables.raid.modifiers, id, tactics);
 }
 
 // 14.2: the militia units of the Department, in its box or on its spaces.
@@ -52,19 +32,6 @@ std::vector<PieceIndex> department_militia(const State& s, SpaceIndex space, Sid
   }
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// 10.13: the highest Command leader among the raiders (ties: the better tactician).
-PieceIndex raid_commander(const State& s, const std::vector<PieceIndex>& raiders) {
-  PieceIndex best = -1;
-  for (PieceIndex p : raiders) {
-    if (!is_leader(s, p)) continue;
-    const auto& l = s.data().leader(p);
-    if (best < 0 || l.command > s.data().leader(best).command ||
-        (l.command == s.data().leader(best).command && l.tactics > s.data().leader(best).tactics))
-      best = p;
-  }
-  return best;
 }
 
 // The raiders still standing in the raid space.
@@ -122,7 +89,7 @@ void start_raid(State& s, SpaceIndex where) {
     r.raiders.clear();
     return;
   }
-  r.commander = raid_commander(s, r.raiders);
+  r.commander = highest_command_leader(s, r.raiders);
   const auto& markers = s.space(where);
   const bool stockade = markers.stockade == enemy;
   const bool allied = s.data().spaces[static_cast<std::size_t>(where)].is_settlement() && markers.allied == enemy;

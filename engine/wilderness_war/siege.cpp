@@ -14,11 +14,9 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-// A Siege Table modifier (tables.json): its fixed DRM, or its sign times a leader's tactics.
+// A Siege Table modifier (tables.json).
 int table_drm(const State& s, const char* id, int tactics = 0) {
-  for (const auto& m : s.data().tables.siege.modifiers)
-    if (m.id == id) return m.drm + m.tactics_sign * tactics;
-  return 0;
+  return modifier_drm(s.data().tables.siege.modifiers, id, tactics);
 }
 
 // Pieces of `side` in `where` outside the fortification: the besieging stack (8.21).
@@ -26,23 +24,6 @@ std::vector<PieceIndex> besiegers(const State& s, SpaceIndex where, Side side) {
   auto out = pieces_in(s, where, side);
   std::erase_if(out, [&](PieceIndex p) { return s.piece(p).inside; });
   return out;
-}
-
-// The leader with the highest Command rating among `leaders` (ties: the better tactician, the
-// choice the owner would make); -1 when there is none.
-PieceIndex best_commander(const State& s, const std::vector<PieceIndex>& pieces) {
-  PieceIndex best = -1;
-  for (PieceIndex p : pieces) {
-    if (!is_leader(s, p)) continue;
-    if (best < 0) {
-      best = p;
-      continue;
-    }
-    const auto& l = s.data().leader(p);
-    const auto& b = s.data().leader(best);
-    if (l.command > b.command || (l.command == b.command && l.tactics > b.tactics)) best = p;
-  }
-  return best;
 }
 
 // Coehorns & Howitzers (8.231) may be played by either side before the roll. issue 4
@@ -124,7 +105,7 @@ void apply_siege(State& s, const Action& action) {
   const int attack_tactics = table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics);
   auto inside = pieces_in(s, g.where, enemy_of(g.besieger));
   std::erase_if(inside, [&](PieceIndex p) { return !s.piece(p).inside; });
-  const PieceIndex defender = best_commander(s, inside);
+  const PieceIndex defender = highest_command_leader(s, inside);
   const int defend_tactics = defender >= 0 ? table_drm(s, "besieged_tactics", s.data().leader(defender).tactics) : 0;
   const auto& info = s.data().spaces[static_cast<std::size_t>(g.where)];
   const int louisbourg = info.id == "louisbourg" ? table_drm(s, "louisbourg") : 0;

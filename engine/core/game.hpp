@@ -89,7 +89,8 @@ class GameModule {
   // Roles that may act now; empty once the game is over.
   virtual std::vector<std::string> active_roles(const GameState& state) const = 0;
 
-  // Applies a listed action in place. May throw ActionRejected; the caller passes a copy.
+  // Applies an action in place. The caller (Match) has checked that legal_actions() lists it for
+  // `role`; a module need not check again. May throw ActionRejected; the caller passes a copy.
   virtual ApplyReport apply(GameState& state, std::string_view role, const Action& action) const = 0;
 
   virtual std::optional<GameResult> result(const GameState& state) const = 0;

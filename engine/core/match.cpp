@@ -27,8 +27,14 @@ bool Match::can_undo(std::string_view role) const {
   return !since_barrier_.empty() && since_barrier_.back().role == role;
 }
 
+const nlohmann::json& Match::module_legal_actions(std::string_view seat) const {
+  if (!legal_cache_ || legal_cache_->version != version_ || legal_cache_->seat != seat)
+    legal_cache_ = LegalCache{version_, std::string(seat), module_->legal_actions(*state_, seat)};
+  return legal_cache_->actions;
+}
+
 nlohmann::json Match::legal_actions(std::string_view seat) const {
-  nlohmann::json actions = module_->legal_actions(*state_, seat);
+  nlohmann::json actions = module_legal_actions(seat);
   if (can_undo(seat)) actions[std::string(undo_verb)] = true;
   return actions;
 }
@@ -52,7 +58,7 @@ std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, co
   const auto before = module_->active_roles(*state_);
   if (std::find(before.begin(), before.end(), role) == before.end())
     return ActionError{ErrorCode::not_your_turn, "it is not " + std::string(role) + "'s turn to act"};
-  if (!is_listed(module_->legal_actions(*state_, role), action))
+  if (!is_listed(module_legal_actions(role), action))
     return ActionError{ErrorCode::illegal_action, "'" + action.verb + " " +
                                                       (action.arg.is_null() ? std::string() : action.arg.dump()) +
                                                       "' is not a legal action now"};

@@ -76,6 +76,9 @@ class Match {
 
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
+  // The module's legal actions for `seat` in the current state: listed once per version, since a
+  // client (or the random player) asks for them and then plays one, which checks them again.
+  const nlohmann::json& module_legal_actions(std::string_view seat) const;
 
   const GameModule* module_;
   std::unique_ptr<GameState> state_;
@@ -83,6 +86,12 @@ class Match {
   std::unique_ptr<GameState> barrier_state_;
   std::vector<Move> since_barrier_;
   bool last_was_barrier_ = true;
+  struct LegalCache {
+    std::uint64_t version = 0;
+    std::string seat;
+    nlohmann::json actions;
+  };
+  mutable std::optional<LegalCache> legal_cache_;
 };
 
 }  // namespace warpath::engine

@@ -1,6 +1,9 @@
 #include "engine/wilderness_war/effects.hpp"
 
 #include <algorithm>
+#include <array>
+#include <vector>
+#include <utility>
 
 #include "engine/wilderness_war/queries.hpp"
 
@@ -68,22 +71,28 @@ namespace {
 // 5.532: an Allied marker stays while any unit of the settlement's tribes is on the map.
 void remove_orphaned_allied_markers(State& s) {
   const auto& data = s.data();
+  const bool any_marker = std::any_of(s.spaces.begin(), s.spaces.end(), [](const SpaceState& m) { return m.allied; });
+  if (!any_marker) return;
+  std::array<std::vector<bool>, 2> tribe_on_map;  // by side, by tribe
+  for (auto& tribes : tribe_on_map) tribes.assign(data.tribes.size(), false);
+  for (std::size_t u = 0; u < data.units.size(); ++u)
+    if (data.units[u].tribe != no_tribe && is_on_map(s, data.unit_piece(u)))
+      tribe_on_map[index_of(data.units[u].side)][static_cast<std::size_t>(data.units[u].tribe)] = true;
   for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
-    if (!s.spaces[sp].allied) continue;
-    auto& markers = s.space(static_cast<SpaceIndex>(sp));
+    const auto allied = s.spaces[sp].allied;
+    if (!allied) continue;
     const auto& tribes = data.spaces[sp].settlement_tribes;
-    bool any = false;
-    for (std::size_t u = 0; u < data.units.size() && !any; ++u) {
-      const PieceIndex p = data.unit_piece(u);
-      any = data.units[u].side == *markers.allied && is_on_map(s, p) &&
-            std::find(tribes.begin(), tribes.end(), data.units[u].tribe) != tribes.end();
-    }
-    if (!any) markers.allied.reset();
+    const bool any = std::any_of(tribes.begin(), tribes.end(), [&](TribeIndex t) {
+      return tribe_on_map[index_of(*allied)][static_cast<std::size_t>(t)];
+    });
+    if (!any) s.space(static_cast<SpaceIndex>(sp)).allied.reset();
   }
 }
 
+// Reads the space's markers through a const reference and changes them through State::space()
+// only when a rule applies: a change invalidates the cached supply, and most spaces never change.
 void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
-  auto& markers = s.space(sp);
+  const SpaceState& markers = std::as_const(s).space(sp);
   const auto& info = s.data().spaces[static_cast<std::size_t>(sp)];
   auto units = [&](Side side) { return occupancy.of(sp, side).units > 0; };
   auto outside = [&](Side side) { return occupancy.of(sp, side).outside > 0; };
@@ -97,7 +106,7 @@ void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
   if (markers.siege_level) {
     const auto defender = fortification_side(s, sp);
     if (!defender || !outside(enemy_of(*defender))) {
-      markers.siege_level.reset();
+      s.space(sp).siege_level.reset();
       if (defender) clear_inside(*defender);
     }
   }
@@ -112,7 +121,7 @@ void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
     const Side captor = *markers.fortress_owner;
     const bool held = units(captor) || (captor == Side::british && markers.amphib);
     if (!held) {
-      markers.fortress_owner = info.originally_friendly_to;
+      s.space(sp).fortress_owner = info.originally_friendly_to;
       award_vp(s, *info.originally_friendly_to, 3, info.name + " reverts to its original owner (8.24)");
     }
   }
@@ -120,12 +129,12 @@ void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
   // space, or it has an unbesieged French fortification.
   if (markers.amphib) {
     const bool french_alone = drilled(Side::french) && !units(Side::british);
-    if (french_alone || has_unbesieged_fortification(s, sp, Side::french)) markers.amphib = false;
+    if (french_alone || has_unbesieged_fortification(s, sp, Side::french)) s.space(sp).amphib = false;
   }
   // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.
   if (markers.fort_under_construction) {
     const Side owner = *markers.fort_under_construction;
-    if (drilled(enemy_of(owner)) && !units(owner)) markers.fort_under_construction.reset();
+    if (drilled(enemy_of(owner)) && !units(owner)) s.space(sp).fort_under_construction.reset();
   }
 }
 
@@ -145,7 +154,7 @@ void update_vp_spaces(State& s) {
 }  // namespace
 
 void settle_map(State& s) {
-  Occupancy occupancy(s);
+  Occupancy occupancy = occupancy_of(s);  // a copy: settle_space recounts what it changes
   for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp, occupancy);
   remove_orphaned_allied_markers(s);
   update_vp_spaces(s);

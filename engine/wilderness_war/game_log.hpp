@@ -1,7 +1,9 @@
 #pragma once
 // The game's log: append-only, and cheap to copy. Every action is applied to a copy of the state
 // (undo, legality on a copy), so a log copied line by line would make each action cost as much as
-// the whole game so far; full chunks of lines are shared between copies instead.
+// the whole game so far. Full chunks of lines form a persistent list shared by every copy (a copy
+// costs one pointer and the few lines of the unfinished chunk); an index of the chunks for
+// reading in order is built when first needed.
 
 #include <cstddef>
 #include <iterator>
@@ -51,19 +53,30 @@ class GameLog {
     std::size_t index_ = 0;
   };
 
+  GameLog() = default;
+  GameLog(const GameLog& other) : newest_(other.newest_), chunks_(other.chunks_), tail_(other.tail_) {}
+  GameLog& operator=(const GameLog& other) {
+    if (this != &other) *this = GameLog(other);
+    return *this;
+  }
+  GameLog(GameLog&&) noexcept = default;
+  GameLog& operator=(GameLog&&) noexcept = default;
+
   void push_back(LogLine line) {
     tail_.push_back(std::move(line));
     if (tail_.size() == chunk_size) {
-      frozen_.push_back(std::make_shared<const std::vector<LogLine>>(std::move(tail_)));
+      newest_ = std::make_shared<const Chunk>(std::move(tail_), std::move(newest_), chunks_);
+      ++chunks_;
       tail_.clear();
       tail_.reserve(chunk_size);
     }
   }
-  std::size_t size() const { return frozen_.size() * chunk_size + tail_.size(); }
+  std::size_t size() const { return chunks_ * chunk_size + tail_.size(); }
   bool empty() const { return size() == 0; }
   const LogLine& operator[](std::size_t i) const {
     const std::size_t chunk = i / chunk_size;
-    return chunk < frozen_.size() ? (*frozen_[chunk])[i % chunk_size] : tail_[i - frozen_.size() * chunk_size];
+    if (chunk >= chunks_) return tail_[i - chunks_ * chunk_size];
+    return index()[chunk]->lines[i % chunk_size];
   }
   const LogLine& back() const { return (*this)[size() - 1]; }
   const_iterator begin() const { return {this, 0}; }
@@ -77,9 +90,36 @@ class GameLog {
   }
 
  private:
-  static constexpr std::size_t chunk_size = 64;
-  std::vector<std::shared_ptr<const std::vector<LogLine>>> frozen_;
+  static constexpr std::size_t chunk_size = 8;
+
+  struct Chunk {
+    Chunk(std::vector<LogLine> lines_, std::shared_ptr<const Chunk> older_, std::size_t position_)
+        : lines(std::move(lines_)), older(std::move(older_)), position(position_) {}
+    // Unlinks the older chunks one by one: a long game's chain would otherwise be freed by
+    // recursion as deep as the chain.
+    ~Chunk() {
+      std::shared_ptr<const Chunk> next = std::move(older);
+      while (next && next.use_count() == 1) next = std::move(next->older);
+    }
+    std::vector<LogLine> lines;
+    mutable std::shared_ptr<const Chunk> older;  // mutable only for the unlinking above
+    std::size_t position;  // chunks before this one
+  };
+
+  // The chunks oldest first, for reading by index; rebuilt when chunks have been added since.
+  const std::vector<const Chunk*>& index() const {
+    if (index_.size() != chunks_) {
+      index_.assign(chunks_, nullptr);
+      for (const Chunk* c = newest_.get(); c != nullptr; c = c->older.get()) index_[c->position] = c;
+    }
+    return index_;
+  }
+
+  std::shared_ptr<const Chunk> newest_;
+  std::size_t chunks_ = 0;
   std::vector<LogLine> tail_;
+  // A cache inside a const object, like State's: a log is read by one thread at a time.
+  mutable std::vector<const Chunk*> index_;
 };
 
 }  // namespace warpath::wilderness_war

@@ -107,7 +107,8 @@ class WildernessWarModule final : public engine::GameModule {
     return {std::string(side_names(s.active))};
   }
 
-  // Refuses anything not listed for the role now, applies the action, then the map's continuous
+  // Applies an action the Match has found listed for the role (it checks every move against the
+  // legal actions before it gets here, so they are not listed twice), then the map's continuous
   // rules (effects.hpp). The caller passes a copy, so a throw leaves no partial change.
   ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
     auto& s = dynamic_cast<State&>(state);
@@ -115,9 +116,6 @@ class WildernessWarModule final : public engine::GameModule {
     if (role_of(role) != s.active)
       throw engine::ActionRejected(engine::ErrorCode::not_your_turn,
                                    "it is the " + std::string(side_titles(s.active)) + "' decision");
-    if (!engine::is_listed(listed_actions(s, role), action))
-      throw engine::ActionRejected(engine::ErrorCode::illegal_action,
-                                   "'" + action.verb + "' " + action.arg.dump() + " is not a legal action now");
     s.dice_rolled = false;
     apply_action(s, action);
     settle_map(s);

@@ -30,11 +30,6 @@ inline bool is_lone_auxiliary(const State& s, const std::vector<PieceIndex>& pie
   return unit_total(s, pieces) == 1 && any_of(s, pieces, is_auxiliary);
 }
 
-inline bool is_besieged_piece(const State& s, PieceIndex p) {
-  const SpaceIndex at = s.space_of(p);
-  return at != no_space && is_besieged(s, at) && s.piece(p).inside;
-}
-
 // An unbesieged enemy fort or fortress (6.52, 8.1).
 inline bool has_unbesieged_fort_or_fortress(const State& s, SpaceIndex sp, Side side) {
   return has_fort_or_fortress(s, sp, side) && !is_besieged(s, sp);

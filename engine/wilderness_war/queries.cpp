@@ -113,8 +113,8 @@ std::vector<PieceIndex> militia_in_box(const State& s, int box) {
 std::vector<PieceIndex> pieces_in(const State& s, SpaceIndex space, Side side) {
   std::vector<PieceIndex> out;
   const auto& data = s.data();
-  for (PieceIndex p = 0; p < data.piece_count(); ++p)
-    if (data.piece_side(p) == side && s.space_of(p) == space) out.push_back(p);
+  for (PieceIndex p : occupancy_of(s).pieces_in(space))
+    if (data.piece_side(p) == side) out.push_back(p);
   return out;
 }
 
@@ -161,6 +161,27 @@ bool has_drilled_troops(const State& s, SpaceIndex space, Side side) {
 
 Occupancy::Occupancy(const State& s) : counts_(s.spaces.size()) {
   for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p) count(s, p);
+  index_pieces(s);
+}
+
+// A counting sort of the pieces by space: visiting pieces in ascending order keeps each space's
+// pieces ascending, the order the rules list them in.
+void Occupancy::index_pieces(const State& s) {
+  const std::size_t spaces = s.spaces.size();
+  std::vector<SpaceIndex> where(static_cast<std::size_t>(s.data().piece_count()));
+  first_.assign(spaces + 1, 0);
+  for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
+    const SpaceIndex at = s.space_of(p);
+    where[static_cast<std::size_t>(p)] = at;
+    if (at != no_space) ++first_[static_cast<std::size_t>(at) + 1];
+  }
+  for (std::size_t sp = 0; sp < spaces; ++sp) first_[sp + 1] = static_cast<std::uint16_t>(first_[sp + 1] + first_[sp]);
+  by_space_.resize(first_[spaces]);
+  std::vector<std::uint16_t> next(first_.begin(), first_.end() - 1);
+  for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
+    const SpaceIndex at = where[static_cast<std::size_t>(p)];
+    if (at != no_space) by_space_[next[static_cast<std::size_t>(at)]++] = p;
+  }
 }
 
 void Occupancy::count(const State& s, PieceIndex p) {
@@ -177,8 +198,8 @@ void Occupancy::count(const State& s, PieceIndex p) {
 
 void Occupancy::recount(const State& s, SpaceIndex space) {
   counts_[static_cast<std::size_t>(space)] = {};
-  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p)
-    if (s.space_of(p) == space) count(s, p);
+  for (PieceIndex p : pieces_in(space))
+    if (!is_leader(s, p)) count(s, p);
 }
 
 std::optional<Side> fortification_side(const State& s, SpaceIndex space) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/wilderness_war/state.hpp"
@@ -62,8 +63,10 @@ bool has_units_inside(const State& s, SpaceIndex space, Side side);   // 8.1
 bool has_units_outside(const State& s, SpaceIndex space, Side side);  // 8.1
 bool has_drilled_troops(const State& s, SpaceIndex space, Side side);
 
-// The units of each side in every space, counted in one pass over the pieces: for the rules that
-// look at the whole map at once (settle_map). A snapshot: recount a space after changing it.
+// The units of each side in every space, counted in one pass over the pieces, and every piece
+// (leaders too) by space: for the rules that look at the whole map at once (settle_map) and for
+// listing a space's pieces without a pass over all of them. A snapshot: recount a space after
+// changing it (recount() keeps the pieces by space, so only flags such as `inside` may change).
 struct StackCount {
   std::uint8_t units = 0, drilled = 0, inside = 0, outside = 0;
 };
@@ -74,10 +77,18 @@ class Occupancy {
     return counts_[static_cast<std::size_t>(space)][index_of(side)];
   }
   void recount(const State& s, SpaceIndex space);
+  // The pieces in `space` (leader boxes included), in ascending order.
+  std::span<const PieceIndex> pieces_in(SpaceIndex space) const {
+    const auto at = static_cast<std::size_t>(space);
+    return std::span<const PieceIndex>(by_space_).subspan(first_[at], first_[at + 1] - first_[at]);
+  }
 
  private:
   void count(const State& s, PieceIndex p);
+  void index_pieces(const State& s);
   std::vector<std::array<StackCount, 2>> counts_;
+  std::vector<PieceIndex> by_space_;     // pieces grouped by space, ascending within a space
+  std::vector<std::uint16_t> first_;     // by space: where its pieces start in by_space_; one more at the end
 };
 
 // The state's occupancy, counted again only when a piece has changed since the last call.
@@ -94,6 +105,11 @@ bool has_unbesieged_fortification(const State& s, SpaceIndex space, Side side);
 bool is_besieged(const State& s, SpaceIndex space);  // a Siege marker is on the space (8.21)
 // 6.51: unbesieged enemy units or unbesieged enemy fortifications.
 bool is_enemy_occupied(const State& s, SpaceIndex space, Side side);
+// A piece inside a besieged fortification (8.22: events can neither remove nor restore it).
+inline bool is_besieged_piece(const State& s, PieceIndex p) {
+  const SpaceIndex at = s.space_of(p);
+  return at != no_space && is_besieged(s, at) && s.piece(p).inside;
+}
 
 // --- control -----------------------------------------------------------------------------------
 bool is_originally_friendly(const State& s, SpaceIndex space, Side side);

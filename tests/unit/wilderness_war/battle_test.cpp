@@ -21,8 +21,9 @@ PieceIndex pc(std::string_view id) { return data().piece_index(id); }
 // A board without pieces or markers (fortresses keep their owners), the French phasing.
 State blank() {
   State s = *set_up_scenario("annus_mirabilis", {}, 1);
-  for (auto& p : s.pieces) p = PieceState{};
-  for (auto& m : s.spaces) {
+  for (PieceIndex p = 0; p < static_cast<PieceIndex>(s.pieces.size()); ++p) s.piece(p) = PieceState{};
+  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
+    auto& m = s.space(sp);
     const auto owner = m.fortress_owner;
     m = SpaceState{};
     m.fortress_owner = owner;

@@ -21,11 +21,6 @@ int card_value(const State& s) { return s.data().card(s.activation->card).activa
 // 5.32: an individual auxiliary or leader counts one unit, an Indian half.
 int individual_cost_in_halves(const State& s, PieceIndex p) { return is_indian(s, p) ? 1 : 2; }
 
-bool is_besieged_piece(const State& s, PieceIndex p) {
-  const SpaceIndex at = s.space_of(p);
-  return at != no_space && is_besieged(s, at) && s.piece(p).inside;
-}
-
 // Pieces of the active side on the map that this card has not activated yet.
 std::vector<PieceIndex> activatable_pieces(const State& s) {
   std::vector<PieceIndex> out;

@@ -6,6 +6,7 @@
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/construction.hpp"
+#include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/movement.hpp"
 #include "engine/wilderness_war/raid.hpp"
 #include "engine/wilderness_war/sequence.hpp"
@@ -31,7 +32,7 @@ struct Procedure {
 };
 
 // By Step.
-constexpr std::array<Procedure, 9> procedures = {{
+constexpr std::array<Procedure, 10> procedures = {{
     {list_action_phase_actions, apply_action_phase, action_phase_prompt},
     {list_activation_actions, apply_activation, activation_prompt},
     {list_construction_actions, apply_construction, construction_prompt},
@@ -40,6 +41,7 @@ constexpr std::array<Procedure, 9> procedures = {{
     {list_siege_actions, apply_siege, siege_prompt},
     {list_raid_actions, apply_raid, raid_prompt},
     {list_year_end_actions, apply_year_end, year_end_prompt},
+    {list_event_actions, apply_event, event_prompt},
     {list_nothing, apply_nothing, game_over_prompt},
 }};
 

@@ -163,7 +163,8 @@ class WildernessWarModule final : public engine::GameModule {
   // A random player that stops, passes and demolishes as often as it moves would rarely reach a
   // battle, a siege or a raid; these weights keep it busy so the playouts exercise every rule.
   double playout_weight(const GameState&, std::string_view, const Action& action) const override {
-    static constexpr std::array<std::pair<std::string_view, double>, 10> weights = {{{"demolish", 0.01},
+    static constexpr std::array<std::pair<std::string_view, double>, 11> weights = {{{"demolish", 0.01},
+                                                                                     {"event", 6.0},
                                                                                      {"pass", 0.2},
                                                                                      {"stop", 0.15},
                                                                                      {"done", 0.3},

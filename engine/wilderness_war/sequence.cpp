@@ -5,6 +5,7 @@
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/construction.hpp"
 #include "engine/wilderness_war/deck.hpp"
+#include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/year_end.hpp"
 
@@ -39,6 +40,7 @@ void start_action_phase(State& s, Side side) {
 void end_season(State& s) {
   for (Side side : both_sides) {
     auto& player = s.player(side);
+    player.regulars_event_this_season = false;  // cards.md #55, #57: one Regulars event per side per season
     // 4.0 A.2: a card held into the next season obliges its owner to play all his cards then.
     player.card_held = player.holding_last_card && !player.hand.empty();
     player.holding_last_card = false;
@@ -48,8 +50,27 @@ void end_season(State& s) {
     s.note("", "season", s.year, "Late Season " + std::to_string(s.year) + ".");
     begin_season(s);
   } else {
+    // cards.md §3: No Amphib (#21) and the Blockhouses markers (#13) last until the end of the year.
+    s.year_track.no_amphib = false;
+    for (Side side : both_sides) s.player(side).blockhouses = false;
     begin_year_end(s);
   }
+}
+
+// 5.22, 5.23: an event card goes to the discard pile, or out of the game if it says REMOVE.
+void play_event(State& s, Side side, CardNumber card) {
+  const std::string role(side_names(side));
+  if (s.data().card(card).removed_after_event) {
+    auto& player = s.player(side);
+    std::erase(player.hand, card);
+    std::erase(player.known, card);
+    s.removed.push_back(card);
+  } else {
+    discard_from_hand(s, side, card);
+  }
+  s.player(side).constructed_last = false;
+  s.note(role, "event", card, std::string(side_titles(side)) + " play " + card_label(s, card) + " for its event.");
+  begin_event(s, side, card);
 }
 
 }  // namespace
@@ -58,8 +79,6 @@ bool takes_action_phases(const State& s, Side side) {
   const auto& player = s.player(side);
   return !player.hand.empty() && !player.holding_last_card;
 }
-
-bool event_playable(const State&, Side, CardNumber) { return false; }
 
 void begin_season(State& s) {
   s.phase = Phase::deal_cards;
@@ -148,6 +167,10 @@ void apply_action_phase(State& s, const Action& action) {
   const auto card = static_cast<CardNumber>(number_arg(action));
   if (!in_hand(s.player(side), card))
     throw engine::ActionRejected(engine::ErrorCode::illegal_action, "that card is not in your hand");
+  if (action.verb == "event") {
+    play_event(s, side, card);
+    return;
+  }
   discard_from_hand(s, side, card);
   s.player(side).constructed_last = action.verb == "stockades" || action.verb == "forts";
   if (action.verb == "activate") {

@@ -23,8 +23,5 @@ void start_next_year(State& s);
 // True if `side` still takes Action Phases this season (cards left and not holding the last one).
 bool takes_action_phases(const State& s, Side side);
 
-// Whether `card` may be played as an event by `side` now. The events arrive with issue 4; until
-// then no event is playable.
-bool event_playable(const State& s, Side side, CardNumber card);
 
 }  // namespace warpath::wilderness_war

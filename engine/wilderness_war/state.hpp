@@ -20,6 +20,7 @@
 #include "engine/wilderness_war/activation_state.hpp"
 #include "engine/wilderness_war/battle_state.hpp"
 #include "engine/wilderness_war/data.hpp"
+#include "engine/wilderness_war/event_state.hpp"
 #include "engine/wilderness_war/flow.hpp"
 #include "engine/wilderness_war/game_log.hpp"
 #include "engine/wilderness_war/movement_state.hpp"
@@ -166,6 +167,7 @@ class State final : public engine::GameState {
   std::optional<SiegeState> siege;
   std::optional<RaidState> raid;
   std::optional<YearEndState> year_end;
+  std::optional<EventState> event;
 
   engine::Rng rng;
   bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)

@@ -77,6 +77,7 @@ json turn_json(const State& state) {
     turn["activated"] = piece_ids(state, state.activation->activated);
   }
   if (state.construction) turn["card"] = state.construction->card;
+  if (state.event) turn["card"] = state.event->card;
   if (state.move) {
     turn["moving"] = piece_ids(state, state.move->pieces);
     turn["where"] = space_id_or_null(state, state.move->where);

@@ -88,6 +88,18 @@ void list_designate(const State& s, ActionList& out) {
   out.add("done");
 }
 
+// cards.md #1-#4: any leader commands a Campaign force, whatever his initiative; with no leader
+// left for the second force, the Campaign goes on with one.
+void list_campaign_designate(const State& s, ActionList& out) {
+  bool any = false;
+  for (PieceIndex p : activatable_pieces(s))
+    if (is_leader(s, p)) {
+      out.add_piece(s, "commander", p);
+      any = true;
+    }
+  if (!any) out.add("done");
+}
+
 void list_define_force(const State& s, ActionList& out) {
   const auto& a = *s.activation;
   for (PieceIndex p : activatable_pieces(s)) {
@@ -116,11 +128,52 @@ void start_next_individual(State& s, PieceIndex p) {
 void start_force(State& s) {
   auto& a = *s.activation;
   a.stage = ActivationStage::acting;
-  for (PieceIndex p : a.force_pieces) a.activated.push_back(p);
+  for (PieceIndex p : a.force_pieces)
+    if (!contains(a.activated, p)) a.activated.push_back(p);
   std::sort(a.force_pieces.begin(), a.force_pieces.end());
   s.note(std::string(side_names(s.active)), "force", s.data().piece_id(a.commander),
          piece_name(s, a.commander) + " activates a force of " + std::to_string(a.force_pieces.size()) + " pieces.");
   begin_move(s, a.force_pieces, a.commander);
+}
+
+void start_waiting_force(State& s, std::size_t index) {
+  auto& a = *s.activation;
+  auto& force = a.waiting_forces.at(index);
+  std::erase_if(force, [&](PieceIndex p) { return !is_on_map(s, p); });
+  if (force.empty() || !is_leader(s, force.front())) {  // its commander fell with the first force
+    a.waiting_forces.erase(a.waiting_forces.begin() + static_cast<std::ptrdiff_t>(index));
+    if (a.waiting_forces.empty())
+      end_card_play(s);
+    else
+      start_waiting_force(s, 0);
+    return;
+  }
+  a.force = true;
+  a.force_pieces = a.waiting_forces.at(index);
+  a.commander = a.force_pieces.front();
+  a.waiting_forces.erase(a.waiting_forces.begin() + static_cast<std::ptrdiff_t>(index));
+  start_force(s);
+}
+
+// cards.md #1-#4: both forces are fixed before anything moves; the player then picks which acts first.
+void campaign_force_defined(State& s) {
+  auto& a = *s.activation;
+  std::vector<PieceIndex> force = {a.commander};
+  for (PieceIndex p : a.force_pieces)
+    if (p != a.commander) force.push_back(p);
+  for (PieceIndex p : force) a.activated.push_back(p);
+  a.waiting_forces.push_back(force);
+  a.force_pieces.clear();
+  a.commander = -1;
+  a.stage = a.waiting_forces.size() < 2 ? ActivationStage::designate : ActivationStage::choose_next;
+}
+
+void campaign_designation_done(State& s) {
+  auto& a = *s.activation;
+  if (a.waiting_forces.empty())
+    end_card_play(s);
+  else
+    start_waiting_force(s, 0);
 }
 
 void after_designation(State& s) {
@@ -153,16 +206,25 @@ void begin_activation(State& s, CardNumber card) {
   s.step = Step::activation;
 }
 
+void begin_campaign(State& s, CardNumber card) {
+  begin_activation(s, card);
+  s.activation->campaign = true;
+}
+
 void list_activation_actions(const State& s, ActionList& out) {
   switch (s.activation->stage) {
     case ActivationStage::designate:
-      list_designate(s, out);
+      if (s.activation->campaign)
+        list_campaign_designate(s, out);
+      else
+        list_designate(s, out);
       return;
     case ActivationStage::define_force:
       list_define_force(s, out);
       return;
     case ActivationStage::choose_next:
       for (PieceIndex p : s.activation->designated) out.add_piece(s, "piece", p);
+      for (const auto& force : s.activation->waiting_forces) out.add_piece(s, "piece", force.front());
       return;
     case ActivationStage::acting:
       return;
@@ -173,7 +235,9 @@ void apply_activation(State& s, const Action& action) {
   auto& a = *s.activation;
   switch (a.stage) {
     case ActivationStage::designate:
-      if (action.verb == "done") {
+      if (action.verb == "done" && a.campaign) {
+        campaign_designation_done(s);
+      } else if (action.verb == "done") {
         after_designation(s);
       } else if (action.verb == "commander") {
         a.force = true;
@@ -191,7 +255,9 @@ void apply_activation(State& s, const Action& action) {
       }
       return;
     case ActivationStage::define_force:
-      if (action.verb == "done") {
+      if (action.verb == "done" && a.campaign) {
+        campaign_force_defined(s);
+      } else if (action.verb == "done") {
         start_force(s);
       } else {
         const PieceIndex p = piece_arg(s, action);
@@ -202,6 +268,12 @@ void apply_activation(State& s, const Action& action) {
       }
       return;
     case ActivationStage::choose_next:
+      if (a.campaign) {
+        const PieceIndex leader = piece_arg(s, action);
+        for (std::size_t i = 0; i < a.waiting_forces.size(); ++i)
+          if (a.waiting_forces[i].front() == leader) start_waiting_force(s, i);
+        return;
+      }
       start_next_individual(s, piece_arg(s, action));
       return;
     case ActivationStage::acting:
@@ -213,6 +285,9 @@ std::string activation_prompt(const State& s) {
   const auto& a = *s.activation;
   switch (a.stage) {
     case ActivationStage::designate:
+      if (a.campaign)
+        return "Campaign: choose the " + std::string(a.waiting_forces.empty() ? "first" : "second") +
+               " force's commander (any leader, 5.34).";
       return "Activate with #" + std::to_string(a.card) + " (value " + std::to_string(card_value(s)) +
              "): choose a force's commander, or pieces to activate individually (5.32).";
     case ActivationStage::define_force:
@@ -220,6 +295,7 @@ std::string activation_prompt(const State& s) {
              std::to_string(commanded_units(s, a.force_pieces)) + " of " +
              std::to_string(command_capacity(s, a.force_pieces)) + " commanded, 5.34).";
     case ActivationStage::choose_next:
+      if (a.campaign) return "Campaign: choose the force that acts first (5.36).";
       return "Choose the next activated piece to move (5.33).";
     case ActivationStage::acting:
       return "Activated pieces are acting.";
@@ -297,6 +373,11 @@ void activation_after_raids(State& s) {
     } else {
       a.stage = ActivationStage::choose_next;
     }
+    return;
+  }
+  // cards.md #1-#4: the other Campaign force acts once the first has moved, fought and raided.
+  if (a.campaign && !a.waiting_forces.empty()) {
+    start_waiting_force(s, 0);
     return;
   }
   end_card_play(s);

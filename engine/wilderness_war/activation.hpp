@@ -17,6 +17,8 @@ std::string activation_prompt(const State& s);
 
 // 4.0 A.2, 5.26: the active side plays `card` for activation.
 void begin_activation(State& s, CardNumber card);
+// Events #1-#4 Campaign: two forces under any two leaders, both defined before either acts.
+void begin_campaign(State& s, CardNumber card);
 // What an activated force may do instead of moving, listed and applied by the movement procedure
 // before the first step (5.36: "an activated force that does not move may Siege and/or Assault").
 void list_stationary_options(const State& s, ActionList& out);

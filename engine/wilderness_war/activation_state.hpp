@@ -27,11 +27,16 @@ struct ActivationState {
   std::vector<PieceIndex> designated;    // individually activated pieces that have not acted yet
   std::vector<PieceIndex> activated;     // every piece activated with this card (5.31)
   PieceIndex current = -1;               // the individual piece acting now
+  // #1-#4 Campaign: two forces, both fixed before either acts; each waits here until its turn,
+  // commander first.
+  bool campaign = false;
+  std::vector<std::vector<PieceIndex>> waiting_forces;
 
   bool operator==(const ActivationState&) const = default;
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ActivationState, card, stage, force, drilled_troops, halves_used,
-                                                commander, force_pieces, designated, activated, current)
+                                                commander, force_pieces, designated, activated, current, campaign,
+                                                waiting_forces)
 
 enum class ConstructionKind : std::uint8_t { stockades, forts };
 

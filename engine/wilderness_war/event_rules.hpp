@@ -30,6 +30,7 @@ struct EventRules {
 using EventTable = std::array<std::optional<EventRules>, 71>;  // by card number; [0] unused
 
 // The groups of cards, each in its own file.
+void add_campaign_events(EventTable& table);       // events_campaign.cpp: #1-#4
 void add_political_events(EventTable& table);      // events_political.cpp: #5, #21, #22, #35-#42, #62, #67, #69, #70
 void add_indian_events(EventTable& table);         // events_indians.cpp: #23-#34
 void add_reinforcement_events(EventTable& table);  // events_reinforcements.cpp: #43-#61, #63-#66, #68

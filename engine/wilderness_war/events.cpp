@@ -8,6 +8,7 @@ namespace {
 
 EventTable build_table() {
   EventTable table;
+  add_campaign_events(table);
   add_political_events(table);
   add_indian_events(table);
   add_reinforcement_events(table);

@@ -3,16 +3,73 @@
 #include "engine/wilderness_war/battle.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/wilderness_war/battle_internal.hpp"
 #include "engine/wilderness_war/effects.hpp"
+#include "engine/wilderness_war/responses.hpp"
 
 namespace warpath::wilderness_war::battle_detail {
 namespace {
 
-// 7.4: whether `side` holds a response event for this combat (Ambush!, Fieldworks, Coehorns...).
-bool has_battle_response(const State&, Side) {
-  return false;  // issue 4
+// --- 7.4 response cards (cards.md #8-#12) --------------------------------------------------------
+
+struct BattleResponse {
+  CardNumber card;
+  bool (*allows)(const State& s, Side side);  // the public condition in this battle
+  void (*play)(State& s, Side side);
+};
+
+// #9-#10 Fieldworks, battles only: the attacker removes the marker, the defender places one; each
+// needs Drilled Troops in the battle (7.55).
+bool fieldworks_allowed(const State& s, Side side) {
+  const auto& b = *s.battle;
+  if (is_assault(b) || !any_of_units(s, side, is_drilled_troops)) return false;
+  return s.space(b.where).fieldworks == (side == b.attacker);
+}
+void play_fieldworks(State& s, Side side) {
+  const bool attacker = side == s.battle->attacker;
+  s.space(s.battle->where).fieldworks = !attacker;
+  s.note(role_of(side), "fieldworks", space_id(s, s.battle->where),
+         attacker ? "The attackers clear the fieldworks." : "The defenders dig fieldworks (7.55).");
+}
+
+// #8 Coehorns & Howitzers in an assault: +2 to the playing side's die, if it has Regulars there.
+// cards.md #8 (deviation): the defender too may play it once the assault is declared (8.24).
+bool coehorns_allowed(const State& s, Side side) {
+  const auto& b = *s.battle;
+  return is_assault(b) && !b.coehorns && any_of_units(s, side, is_regulars);
+}
+void play_coehorns(State& s, Side side) { s.battle->coehorns = side; }
+
+constexpr std::array<BattleResponse, 3> battle_responses = {{
+    {8, coehorns_allowed, play_coehorns},
+    {9, fieldworks_allowed, play_fieldworks},
+    {10, fieldworks_allowed, play_fieldworks},
+}};
+constexpr std::array<CardNumber, 3> battle_response_cards = {8, 9, 10};
+
+const BattleResponse& battle_response(CardNumber card) {
+  return *std::find_if(battle_responses.begin(), battle_responses.end(),
+                       [&](const BattleResponse& r) { return r.card == card; });
+}
+
+bool has_battle_response(const State& s, Side side) {
+  return response_window_opens(s, side, battle_response_cards,
+                               [&](CardNumber card) { return battle_response(card).allows(s, side); });
+}
+
+void list_battle_responses(const State& s, ActionList& out) {
+  const Side side = s.battle->deciding;
+  for (const auto& r : battle_responses)
+    if (holds_card(s, side, r.card) && r.allows(s, side)) out.add("play", r.card);
+  out.add("pass");
+}
+
+void play_battle_response(State& s, CardNumber card) {
+  const Side side = s.battle->deciding;
+  spend_response(s, side, card, "in the battle at " + space_name(s, s.battle->where) + ".");
+  battle_response(card).play(s, side);
 }
 
 // --- steps A and B -----------------------------------------------------------------------------
@@ -92,6 +149,7 @@ void open_responses(State& s, Side from) {
   for (Side side : {b.attacker, defender_of(b)}) {
     if (from == defender_of(b) && side == b.attacker) continue;
     if (has_battle_response(s, side)) {
+      count_window(s, "battle");
       b.stage = BattleStage::responses;
       b.deciding = side;
       s.active = side;
@@ -146,7 +204,7 @@ void list_battle_actions(const State& s, ActionList& out) {
       out.add("done");
       return;
     case BattleStage::responses:
-      out.add("pass");  // issue 4: the response events
+      list_battle_responses(s, out);
       return;
     case BattleStage::roll:
       out.add("roll");
@@ -222,6 +280,10 @@ void apply_battle(State& s, const Action& action) {
       return;
     }
     case BattleStage::responses:
+      if (action.verb == "play") {
+        play_battle_response(s, static_cast<CardNumber>(number_arg(action)));
+        return;  // the same side may play another before passing (7.4)
+      }
       if (b.deciding == b.attacker)
         open_responses(s, defender_of(b));
       else

@@ -68,8 +68,10 @@ void compute_modifiers(const State& s, BattleState& b) {
       att_shift += m.column_shift;
     } else if (m.id == "assault") {  // 9.13: always one column left
       att_shift += m.column_shift;
+    } else if (m.id == "coehorns" && b.coehorns) {  // 9.13: #8 Coehorns & Howitzers
+      (*b.coehorns == att ? b.attacker_drm : b.defender_drm) += m.drm;
     }
-    // "ambush" (7.56) and "coehorns" (9.13) come with the response events (issue 4).
+    // "ambush" (7.56) comes with the Ambush! response (issue 4).
   }
   const int last = static_cast<int>(crt.column_min_strength.size()) - 1;
   b.attacker_column = std::clamp(crt.column_for_strength(strength_total(s, att)) + att_shift, 0, last);

@@ -3,6 +3,7 @@
 // started it learns when it is over.
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "engine/wilderness_war/data.hpp"
@@ -47,6 +48,7 @@ struct BattleState {
   std::vector<PieceIndex> joined_from_inside;  // 8.251, 8.25: go back inside if they lose (8.252)
   bool defender_fortified = false;             // 7.82: a defending fortification at the start
   Side deciding = Side::french;                // whose response window is open (7.4)
+  std::optional<Side> coehorns;                // #8 played in this assault, by that side (9.13)
   // Step C, recorded for the log and tests: columns after shifts, DRMs, natural dice, CRT results
   // (the steps each side's fire inflicts on the other).
   int attacker_column = 0, defender_column = 0;
@@ -72,7 +74,7 @@ struct BattleState {
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
     BattleState, where, attacker, context, attackers, attacker_from, attacker_commander, intercepted, amphibious,
-    infiltrator_must_retreat, phasing, stage, defenders, joined_from_inside, defender_fortified, deciding,
+    infiltrator_must_retreat, phasing, stage, defenders, joined_from_inside, defender_fortified, deciding, coehorns,
     attacker_column, defender_column, attacker_drm, defender_drm, attacker_die, defender_die, attacker_result,
     defender_result, attacker_steps_lost, defender_steps_lost, attacker_vp_worthy, defender_vp_worthy, losing_side,
     losses_left, drilled_left, attacker_won, overrun, retreat_side, retreating, retreat_piece, winner_retreat_done)

@@ -11,6 +11,7 @@
 #include "engine/wilderness_war/event_rules.hpp"
 #include "engine/wilderness_war/event_support.hpp"
 #include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/sequence.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
@@ -387,16 +388,6 @@ void offer_retrieval(State& s) {
     wait_for(s, ev(s).player);
 }
 
-// Playbook, 1755 scenarios: Amherst, Forbes and Wolfe join the pool now unless 1759 brought them.
-void release_pitt_leaders(State& s) {
-  const auto& setup = s.data().setups.at(static_cast<std::size_t>(s.scenario().setup));
-  for (const auto& rule : setup.set_aside_rules) {
-    if (rule.trigger != SetAsideTrigger::william_pitt_or_1759) continue;
-    for (PieceIndex p : rule.pieces)
-      if (s.piece(p).location.kind == LocationKind::set_aside)
-        s.piece(p).location = Location::pool(LocationKind::british_leader_pool);
-  }
-}
 void pitt_begin(State& s) {
   s.year_track.william_pitt = true;
   release_pitt_leaders(s);

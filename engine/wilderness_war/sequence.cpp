@@ -18,16 +18,6 @@ bool in_hand(const PlayerState& player, CardNumber card) {
   return std::binary_search(player.hand.begin(), player.hand.end(), card);
 }
 
-// 5.22, 5.23: the played card goes to the discard pile (REMOVE events leave the game); the other
-// side now knows it is no longer in the hand.
-void discard_from_hand(State& s, Side side, CardNumber card) {
-  auto& player = s.player(side);
-  std::erase(player.hand, card);
-  std::erase(player.known, card);
-  s.discard.push_back(card);
-  if (s.data().card(card).triggers_reshuffle) s.year_track.surrender_played = true;  // 5.25
-}
-
 std::string card_label(const State& s, CardNumber card) {
   return "#" + std::to_string(card) + " " + s.data().card(card).name;
 }
@@ -75,6 +65,16 @@ void play_event(State& s, Side side, CardNumber card) {
 
 }  // namespace
 
+// 5.22, 5.23: the played card goes to the discard pile (REMOVE events leave the game); the other
+// side now knows it is no longer in the hand.
+void discard_from_hand(State& s, Side side, CardNumber card) {
+  auto& player = s.player(side);
+  std::erase(player.hand, card);
+  std::erase(player.known, card);
+  s.discard.push_back(card);
+  if (s.data().card(card).triggers_reshuffle) s.year_track.surrender_played = true;  // 5.25
+}
+
 bool takes_action_phases(const State& s, Side side) {
   const auto& player = s.player(side);
   return !player.hand.empty() && !player.holding_last_card;
@@ -95,27 +95,26 @@ void begin_season(State& s) {
     end_season(s);
 }
 
-namespace {
-
 // Playbook, 1755 scenarios: Amherst, Forbes and Wolfe join the British leader pool at the start of
-// 1759 unless William Pitt has brought them in already (the event arrives with issue 4).
-void release_set_aside_leaders_of_1759(State& s) {
-  if (s.year != 1759) return;
+// 1759 or when William Pitt is played, whichever comes first; only leaders still set aside move.
+void release_pitt_leaders(State& s) {
   const auto& setup = s.data().setups.at(static_cast<std::size_t>(s.scenario().setup));
   for (const auto& rule : setup.set_aside_rules) {
     if (rule.trigger != SetAsideTrigger::william_pitt_or_1759) continue;
+    bool released = false;
     for (PieceIndex p : rule.pieces)
-      if (s.piece(p).location.kind == LocationKind::set_aside)
+      if (s.piece(p).location.kind == LocationKind::set_aside) {
         s.piece(p).location = Location::pool(LocationKind::british_leader_pool);
-    s.note("", "set_aside", nullptr, rule.description + ": the set-aside leaders join the British leader pool.");
+        released = true;
+      }
+    if (released)
+      s.note("", "set_aside", nullptr, rule.description + ": the set-aside leaders join the British leader pool.");
   }
 }
 
-}  // namespace
-
 void start_next_year(State& s) {
   ++s.year;
-  release_set_aside_leaders_of_1759(s);
+  if (s.year == 1759) release_pitt_leaders(s);
   s.season = Season::early;
   s.note("", "year", s.year, "Early Season " + std::to_string(s.year) + ".");
   begin_season(s);

@@ -10,6 +10,12 @@
 
 namespace warpath::wilderness_war {
 
+// 5.22: `card` leaves `side`'s hand for the discard pile (the other side sees it go); Surrender!
+// so discarded triggers the reshuffle (5.25).
+void discard_from_hand(State& s, Side side, CardNumber card);
+// Amherst, Forbes and Wolfe, if still set aside, join the British leader pool (1759 or #67).
+void release_pitt_leaders(State& s);
+
 // The decision of Step::action_phase: play a card for activation, construction or its event,
 // pass holding the last card, or demolish (5.46).
 void list_action_phase_actions(const State& s, ActionList& out);
@@ -22,6 +28,5 @@ void begin_season(State& s);
 void start_next_year(State& s);
 // True if `side` still takes Action Phases this season (cards left and not holding the last one).
 bool takes_action_phases(const State& s, Side side);
-
 
 }  // namespace warpath::wilderness_war

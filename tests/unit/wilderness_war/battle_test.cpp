@@ -28,6 +28,13 @@ State blank() {
     m = SpaceState{};
     m.fortress_owner = owner;
   }
+  // The battle response cards (7.4) are in the discard pile: no response window opens; the
+  // windows have their own tests (events_responses_test.cpp).
+  for (CardNumber card : {8, 9, 10, 11, 12}) {
+    std::erase(s.draw_pile, card);
+    for (Side side : both_sides) std::erase(s.player(side).hand, card);
+    s.discard.push_back(card);
+  }
   s.active = Side::french;
   s.move.reset();
   s.activation.reset();

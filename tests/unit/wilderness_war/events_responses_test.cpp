@@ -1,0 +1,111 @@
+// Response cards in the battle window (7.4, cards.md #8-#10, "Hidden hands").
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "engine/wilderness_war/battle.hpp"
+#include "engine/wilderness_war/setup.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
+
+using namespace warpath::wilderness_war;
+using namespace ww_test;
+
+namespace {
+
+SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
+PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
+
+// Hands as given, every other card in the draw pile; the French Regulars attack the British
+// Regulars at Oswego.
+State battle_with_hands(const json& french, const json& british, bool assault = false, bool fieldworks = false) {
+  json j = cleared_position();
+  set_hand(j, "french", french.get<std::vector<int>>());
+  set_hand(j, "british", british.get<std::vector<int>>());
+  place(j, "br_reg_15th", "oswego", false, assault);
+  place(j, "fr_reg_bearn", "oswego");
+  place(j, "fr_montcalm", "oswego");
+  if (assault) j["markers"]["oswego"] = {{"fort", "british"}, {"siege", 1}};
+  if (fieldworks) j["markers"]["oswego"] = {{"fieldworks", true}};
+  State s = load(j);
+  if (assault) {
+    begin_assault(s, sp("oswego"), Side::french, pc("fr_montcalm"));
+  } else {
+    BattleState b;
+    b.where = sp("oswego");
+    b.attacker = Side::french;
+    b.attacker_from = sp("onondaga");
+    b.attackers = {pc("fr_reg_bearn"), pc("fr_montcalm")};
+    b.attacker_commander = pc("fr_montcalm");
+    begin_battle(s, b);
+  }
+  return s;
+}
+
+json listed(const State& s) {
+  ActionList out;
+  list_battle_actions(s, out);
+  return out.release();
+}
+
+void act(State& s, const std::string& verb, json arg = nullptr) { apply_battle(s, {verb, arg}); }
+
+}  // namespace
+
+TEST_CASE("7.4 hidden hands: the window opens for a player holding any card, whether or not he holds the response") {
+  // The French attacker could only remove fieldworks, and there are none: his window stays shut.
+  State with = battle_with_hands({1}, {9, 2});
+  State without = battle_with_hands({1}, {2, 3});
+  REQUIRE(with.battle->stage == BattleStage::responses);
+  REQUIRE(without.battle->stage == BattleStage::responses);
+  CHECK(with.active == Side::british);
+  CHECK(without.active == Side::british);
+  CHECK(listed(without) == json{{"pass", true}});
+  CHECK(listed(with) == json{{"play", {9}}, {"pass", true}});
+}
+
+TEST_CASE("#9 Fieldworks: the defender digs them after the attacker's window; the CRT shifts one column left") {
+  State s = battle_with_hands({1}, {9, 2});
+  REQUIRE(s.active == Side::british);
+  CHECK(lists(listed(s), "play", "9"));
+  act(s, "play", 9);
+  CHECK(s.space(sp("oswego")).fieldworks);
+  CHECK(std::find(s.discard.begin(), s.discard.end(), 9) != s.discard.end());
+  CHECK(s.rule_events["response_9"] == 1);
+  act(s, "pass");
+  CHECK(s.battle->stage == BattleStage::roll);
+}
+
+TEST_CASE("#10 Fieldworks: an attacker with Drilled Troops removes a marker; none to remove, nothing to play") {
+  State s = battle_with_hands({10, 1}, {2});
+  CHECK_FALSE(lists(listed(s), "play", "10"));
+  State t = battle_with_hands({10, 1}, {2}, false, true);
+  CHECK(lists(listed(t), "play", "10"));
+  act(t, "play", 10);
+  CHECK_FALSE(t.space(sp("oswego")).fieldworks);
+}
+
+TEST_CASE("7.4: no window for a player who holds no card") {
+  State s = battle_with_hands({1}, json::array(), false, true);
+  REQUIRE(s.active == Side::french);  // fieldworks to clear: the attacker's window
+  act(s, "pass");
+  CHECK(s.battle->stage == BattleStage::roll);  // the British hold nothing: no window
+}
+
+TEST_CASE("#8 Coehorns & Howitzers in an assault: +2 to the player's die; not in a field battle") {
+  State battle = battle_with_hands({8, 1}, {2});
+  CHECK_FALSE(lists(listed(battle), "play", "8"));
+  State s = battle_with_hands({8, 1}, {2}, true);
+  REQUIRE(s.battle->stage == BattleStage::responses);
+  CHECK(lists(listed(s), "play", "8"));
+  act(s, "play", 8);
+  CHECK(s.battle->coehorns == Side::french);
+  act(s, "pass");
+  act(s, "pass");  // the British window: Coehorns is spent, Fieldworks are not used in assaults
+  REQUIRE(s.battle->stage == BattleStage::roll);
+  act(s, "roll");
+  // Montcalm's tactics 2 (9.13) and Coehorns: the French roll shows +4.
+  const auto roll_line = std::find_if(s.log.begin(), s.log.end(), [](const LogLine& l) { return l.verb == "roll"; });
+  REQUIRE(roll_line != s.log.end());
+  CHECK(roll_line->text.find("+4 on column") != std::string::npos);
+}

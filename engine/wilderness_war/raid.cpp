@@ -1,12 +1,14 @@
 #include "engine/wilderness_war/raid.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/go_home.hpp"
 #include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/responses.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
@@ -43,8 +45,21 @@ std::vector<PieceIndex> surviving_raiders(const State& s) {
   return out;
 }
 
-// 10.3: the defending player may play Blockhouses before the roll. issue 4
-bool has_blockhouses_response(const State&, Side) { return false; }
+constexpr std::array<CardNumber, 1> blockhouses_card = {13};
+
+// 10.3, cards.md #13: the raided player may play Blockhouses before the roll, unless his
+// Blockhouses are already on the year track.
+bool has_blockhouses_response(const State& s, Side side) {
+  return !s.player(side).blockhouses &&
+         response_window_opens(s, side, blockhouses_card, [](CardNumber) { return true; });
+}
+
+void to_raid_roll(State& s) {
+  auto& r = *s.raid;
+  if (s.player(enemy_of(r.raider)).blockhouses) r.stockade_column = true;  // 10.3 with #13
+  r.stage = RaidStage::roll;
+  s.active = r.raider;
+}
 
 void start_next_raid(State& s);
 void advance_raid(State& s);
@@ -59,10 +74,26 @@ void finish_raids(State& s) {
 void before_roll(State& s) {
   auto& r = *s.raid;
   const Side enemy = enemy_of(r.raider);
-  // 10.3: the Blockhouses event moves the raid to the stockade/settlement column.
-  if (has_blockhouses_response(s, enemy) || s.player(enemy).blockhouses) r.stockade_column = true;
-  r.stage = RaidStage::roll;
-  s.active = r.raider;
+  if (has_blockhouses_response(s, enemy)) {
+    count_window(s, "raid");
+    r.stage = RaidStage::blockhouses;
+    s.active = enemy;
+    return;
+  }
+  to_raid_roll(s);
+}
+
+// #13: the Blockhouses marker covers this raid and every enemy raid against the player until the
+// end of the year (cards.md §3).
+void apply_blockhouses_window(State& s, const Action& action) {
+  const Side side = enemy_of(s.raid->raider);
+  if (action.verb == "play") {
+    spend_response(
+        s, side, 13,
+        "raids against the " + std::string(side_titles(side)) + " use the Stockade column until the end of the year.");
+    s.player(side).blockhouses = true;
+  }
+  to_raid_roll(s);
 }
 
 void start_raid(State& s, SpaceIndex where) {
@@ -188,8 +219,9 @@ void resolve_raid_roll(State& s) {
              std::to_string(die + drm) + (result.success ? ", success" : ", failure") + ", " +
              std::to_string(result.raider_step_losses) + " step loss(es) (10.3).");
   if (result.success) raid_succeeded(s);
-  // 10.32 (README ambiguity 4: the natural 6 applies against a stockade or enemy-allied settlement).
-  if (die == 1 || (die == 6 && r.stockade_or_settlement)) check_leader_losses(s);
+  // 10.32 (README ambiguity 4: the natural 6 applies against a stockade or enemy-allied settlement;
+  // cards.md #13: also on the Blockhouses column).
+  if (die == 1 || (die == 6 && r.stockade_column)) check_leader_losses(s);
   r.losses_left = result.raider_step_losses;
   advance_raid(s);
 }
@@ -386,6 +418,10 @@ void list_raid_actions(const State& s, ActionList& out) {
     case RaidStage::roll:
       out.add("roll");
       return;
+    case RaidStage::blockhouses:
+      if (holds_card(s, s.active, 13)) out.add("play", 13);
+      out.add("pass");
+      return;
     case RaidStage::militia_step:
       for (PieceIndex p : department_militia(s, r.where, enemy_of(r.raider))) out.add_piece(s, "piece", p);
       return;
@@ -427,6 +463,9 @@ void apply_raid(State& s, const Action& action) {
     case RaidStage::roll:
       resolve_raid_roll(s);
       return;
+    case RaidStage::blockhouses:
+      apply_blockhouses_window(s, action);
+      return;
     case RaidStage::militia_step:
       take_militia_step(s, piece_arg(s, action));
       advance_raid(s);
@@ -451,6 +490,8 @@ std::string raid_prompt(const State& s) {
       return "Raid on " + name + ": deploy one militia unit against it, or pass (10.2).";
     case RaidStage::roll:
       return "Raid on " + name + ": roll on the Raid Table (10.3).";
+    case RaidStage::blockhouses:
+      return "Raid on " + name + ": the raided player may play a response (Blockhouses, 10.3).";
     case RaidStage::militia_step:
       return "Raid on " + name + ": choose the militia unit that loses a step (14.2).";
     case RaidStage::raider_losses:

@@ -15,6 +15,7 @@ enum class RaidStage : std::uint8_t {
   militia_step,   // optional 14.2: the defender chooses the militia unit that loses a step
   raider_losses,  // 10.31: the raider chooses which raiding units take the step losses
   go_home,        // 10.4: the raider chooses where the current piece goes home
+  blockhouses,    // 10.3, #13: the raided player's response window before the roll
 };
 
 struct RaidState {

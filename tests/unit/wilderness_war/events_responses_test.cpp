@@ -1,10 +1,12 @@
-// Response cards in the battle window (7.4, cards.md #8-#10, "Hidden hands").
+// Response cards in their windows: battles (7.4, #8-#10), raids (10.3, #13); cards.md "Hidden hands".
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <string>
 
 #include "engine/wilderness_war/battle.hpp"
+#include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/raid.hpp"
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
@@ -101,11 +103,44 @@ TEST_CASE("#8 Coehorns & Howitzers in an assault: +2 to the player's die; not in
   act(s, "play", 8);
   CHECK(s.battle->coehorns == Side::french);
   act(s, "pass");
-  act(s, "pass");  // the British window: Coehorns is spent, Fieldworks are not used in assaults
+  // No British window: Coehorns is spent and Fieldworks are not used in assaults.
+  REQUIRE(s.battle);
   REQUIRE(s.battle->stage == BattleStage::roll);
   act(s, "roll");
   // Montcalm's tactics 2 (9.13) and Coehorns: the French roll shows +4.
   const auto roll_line = std::find_if(s.log.begin(), s.log.end(), [](const LogLine& l) { return l.verb == "roll"; });
   REQUIRE(roll_line != s.log.end());
   CHECK(roll_line->text.find("+4 on column") != std::string::npos);
+}
+
+TEST_CASE("#13 Blockhouses: the raided player's window before the roll; the Stockade column until year end") {
+  json j = cleared_position();
+  set_hand(j, "french", {1});
+  set_hand(j, "british", {13, 2});
+  place(j, "fr_ind_delaware_1", "easton");  // an empty enemy cultivated space
+  State s = load(j);                        // the French to act
+  begin_raids(s, {sp("easton")});
+  REQUIRE(s.step == Step::raid);
+  REQUIRE(s.raid->stage == RaidStage::blockhouses);
+  CHECK(s.active == Side::british);
+  auto module = make_wilderness_war();
+  CHECK(lists(module->legal_actions(s, "british"), "play", "13"));
+  module->apply(s, "british", {"play", 13});
+  CHECK(s.player(Side::british).blockhouses);
+  CHECK(s.raid->stockade_column);
+  CHECK(s.active == Side::french);
+  CHECK(module->legal_actions(s, "french") == json{{"roll", true}});
+}
+
+TEST_CASE("#13 Blockhouses: no window once the card is discarded") {
+  json j = cleared_position();
+  set_hand(j, "french", {1});
+  set_hand(j, "british", {2});
+  place(j, "fr_ind_delaware_1", "easton");
+  discard_response_cards(j);
+  State s = load(j);
+  begin_raids(s, {sp("easton")});
+  REQUIRE(s.step == Step::raid);
+  CHECK(s.raid->stage == RaidStage::roll);
+  CHECK_FALSE(s.raid->stockade_column);
 }

@@ -46,6 +46,26 @@ inline void set_hand(json& j, const std::string& side, const std::vector<int>& c
   j["players"][side]["known"] = json::array();
 }
 
+// Moves the response cards (#6-#20, 5.56) from the draw pile and hands to the discard pile, so that
+// no response window opens: for tests of the rules around those windows.
+inline void discard_response_cards(json& j) {
+  for (int card = 6; card <= 20; ++card) {
+    bool found = false;
+    auto take = [&](json& list) {
+      json kept = json::array();
+      for (const auto& c : list)
+        if (c.get<int>() == card)
+          found = true;
+        else
+          kept.push_back(c);
+      list = kept;
+    };
+    take(j["draw_pile"]);
+    for (const char* side : {"french", "british"}) take(j["players"][side]["hand"]);
+    if (found) j["discard"].push_back(card);
+  }
+}
+
 inline warpath::wilderness_war::State load(const json& j) { return warpath::wilderness_war::State::from_json(j); }
 
 // The legal actions' args for `verb` as strings (empty when the verb is not listed).

@@ -8,6 +8,7 @@
 #include "engine/core/rng.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/state.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
 
 namespace siege_raid_test {
 
@@ -20,6 +21,7 @@ inline json empty_position() {
   json j = module->setup("annus_mirabilis", json::object(), 1)->to_json();
   j["pieces"] = json::object();
   j["markers"] = json::object();
+  ww_test::discard_response_cards(j);  // the response windows have their own tests
   return j;
 }
 

@@ -98,6 +98,27 @@ std::vector<PieceIndex> unbesieged_units_on_map(const State& s, Side side, Piece
   return out;
 }
 
+bool is_provincial_of(const State& s, PieceIndex p, Department department) {
+  if (!is_unit(s, p) || s.data().unit(p).type != UnitType::provincials) return false;
+  const auto subtype = s.data().unit(p).subtype;
+  return department == Department::northern ? subtype == UnitSubtype::northern : subtype == UnitSubtype::southern;
+}
+bool is_northern_provincial(const State& s, PieceIndex p) { return is_provincial_of(s, p, Department::northern); }
+bool is_southern_provincial(const State& s, PieceIndex p) { return is_provincial_of(s, p, Department::southern); }
+
+std::vector<PieceIndex> provincials_on_map(const State& s, Department department, bool unbesieged_only) {
+  std::vector<PieceIndex> out;
+  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p)
+    if (is_provincial_of(s, p, department) && is_on_map(s, p) && !(unbesieged_only && is_besieged_piece(s, p)))
+      out.push_back(p);
+  return out;
+}
+
+std::optional<int> provincial_limit(const State& s, Department department) {
+  const auto& limit = s.data().provincial_limits.at(static_cast<std::size_t>(s.provincial_assemblies));
+  return department == Department::northern ? limit.northern : limit.southern;
+}
+
 void note_event(State& s, Side side, const std::string& verb, nlohmann::json arg, const std::string& text) {
   s.note(role_of(side), verb, std::move(arg), text);
 }

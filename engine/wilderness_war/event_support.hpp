@@ -49,6 +49,15 @@ bool is_british_reinforcement_port(const State& s, SpaceIndex space);
 // that eliminate (8.22).
 std::vector<PieceIndex> unbesieged_units_on_map(const State& s, Side side, PiecePredicate kind);
 
+// 5.54: the British Provincials of a Department (Northern or Southern counters), those on the map
+// (besieged ones count toward the limits; `unbesieged_only` for the events that remove them), and
+// the Department's limit at the current Provincial Assemblies level (nullopt: no limit).
+bool is_provincial_of(const State& s, PieceIndex p, Department department);
+bool is_northern_provincial(const State& s, PieceIndex p);
+bool is_southern_provincial(const State& s, PieceIndex p);
+std::vector<PieceIndex> provincials_on_map(const State& s, Department department, bool unbesieged_only);
+std::optional<int> provincial_limit(const State& s, Department department);
+
 // An event's log line for `side`.
 void note_event(State& s, Side side, const std::string& verb, nlohmann::json arg, const std::string& text);
 

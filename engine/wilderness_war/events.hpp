@@ -10,7 +10,8 @@
 
 namespace warpath::wilderness_war {
 
-// 5.12, 5.56 and the card's own precondition. False for cards whose event is not implemented.
+// 5.12, 5.56 and the card's own precondition. Response cards (#6-#20) are never an Action Phase's
+// card play: they are played in their windows (responses.hpp).
 bool event_playable(const State& s, Side side, CardNumber card);
 // The card has left `side`'s hand (to the discard pile, or out of the game for REMOVE, 5.23).
 void begin_event(State& s, Side side, CardNumber card);

@@ -50,10 +50,6 @@ bool in_color_group(const State& s, PieceIndex p, std::string_view group) {
 
 bool is_western_indian(const State& s, PieceIndex p) { return in_color_group(s, p, "orange"); }  // 5.531
 bool is_mohawk(const State& s, PieceIndex p) { return in_color_group(s, p, "mohawk"); }
-bool is_southern_provincial(const State& s, PieceIndex p) {
-  return is_unit(s, p) && s.data().unit(p).type == UnitType::provincials &&
-         s.data().unit(p).subtype == UnitSubtype::southern;
-}
 
 void eliminate_by_event(State& s, PieceIndex p) {
   note_event(s, side_of(s, p), "eliminate", s.data().piece_id(p), piece_name(s, p) + " is eliminated.");

@@ -221,22 +221,6 @@ std::string crisis_prompt(const State&) {
 constexpr std::array<Department, 2> provincial_departments = {Department::northern, Department::southern};
 constexpr std::array<std::string_view, 2> department_ids = {"northern", "southern"};
 
-bool is_provincial_of(const State& s, PieceIndex p, Department department) {
-  if (!is_unit(s, p) || s.data().unit(p).type != UnitType::provincials) return false;
-  const auto subtype = s.data().unit(p).subtype;
-  return department == Department::northern ? subtype == UnitSubtype::northern : subtype == UnitSubtype::southern;
-}
-std::vector<PieceIndex> provincials_on_map(const State& s, Department department, bool unbesieged_only) {
-  std::vector<PieceIndex> out;
-  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p)
-    if (is_provincial_of(s, p, department) && is_on_map(s, p) && !(unbesieged_only && is_besieged_piece(s, p)))
-      out.push_back(p);
-  return out;
-}
-std::optional<int> provincial_limit(const State& s, Department department) {
-  const auto& limit = s.data().provincial_limits.at(static_cast<std::size_t>(s.provincial_assemblies));
-  return department == Department::northern ? limit.northern : limit.southern;
-}
 std::size_t department_slot(Department department) { return department == Department::northern ? 0 : 1; }
 
 // EventState registers for the Provincial events: `points` (Northern) and `count` (Southern) are

@@ -242,31 +242,18 @@ void victories_in_germany_begin(State& s) {
 // EventState: `count` holds the chosen Department, `points` how many Provincials may still come.
 constexpr std::array<Department, 2> provincial_departments = {Department::northern, Department::southern};
 
-bool is_provincial_of(const State& s, PieceIndex p, Department department) {
-  const auto wanted = department == Department::northern ? UnitSubtype::northern : UnitSubtype::southern;
-  return is_provincial(s, p) && subtype_of(s, p) == wanted;
-}
-bool is_northern_provincial(const State& s, PieceIndex p) { return is_provincial_of(s, p, Department::northern); }
-bool is_southern_provincial(const State& s, PieceIndex p) { return is_provincial_of(s, p, Department::southern); }
 PiecePredicate provincial_kind(Department department) {
   return department == Department::northern ? is_northern_provincial : is_southern_provincial;
 }
 std::string department_id(Department department) { return std::string(department_names(department)); }
 
-// 5.54: besieged Provincials count toward the limit too.
-int provincials_on_map(const State& s, Department department) {
-  int n = 0;
-  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p)
-    if (is_provincial_of(s, p, department) && is_on_map(s, p)) ++n;
-  return n;
-}
 // How many Provincials the card may raise in `department`: 4 Northern or 2 Southern, no more than
 // the room under the Provincial Assemblies limit, nor than the counters left.
 int raise_room(const State& s, Department department) {
   int room = department == Department::northern ? 4 : 2;
-  const auto& limits = s.data().provincial_limits.at(static_cast<std::size_t>(s.provincial_assemblies));
-  const auto limit = department == Department::northern ? limits.northern : limits.southern;
-  if (limit) room = std::min(room, *limit - provincials_on_map(s, department));
+  // 5.54: besieged Provincials count toward the limit too.
+  if (const auto limit = provincial_limit(s, department))
+    room = std::min(room, *limit - static_cast<int>(provincials_on_map(s, department, false).size()));
   room = std::min(room, static_cast<int>(available_units(s, Side::british, provincial_kind(department)).size()));
   return std::max(room, 0);
 }

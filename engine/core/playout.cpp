@@ -1,6 +1,7 @@
 #include "engine/core/playout.hpp"
 
 #include <chrono>
+#include <stdexcept>
 #include <vector>
 
 #include "engine/core/hash.hpp"
@@ -74,8 +75,16 @@ void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& 
   }
 }
 
-void play_one(const GameModule& module, const PlayoutOptions& options, std::uint64_t seed, Tally& tally) {
-  Match match = Match::start(module, options.scenario, options.options, seed);
+// A game's first state: the scenario's set-up with `seed`, or the given start state.
+Match start_match(const GameModule& module, const PlayoutOptions& options, const std::string& scenario,
+                  std::uint64_t seed) {
+  if (options.start_state) return Match(module, module.load(*options.start_state));
+  return Match::start(module, scenario, options.options, seed);
+}
+
+void play_one(const GameModule& module, const PlayoutOptions& options, const std::string& scenario, std::uint64_t seed,
+              Tally& tally) {
+  Match match = start_match(module, options, scenario, seed);
   Rng chooser(seed ^ 0x5eed5eed5eed5eedULL);
   Rng redealer(seed ^ 0x1ea61ea61ea61ea6ULL);
   std::vector<Move> moves;
@@ -138,7 +147,7 @@ void play_one(const GameModule& module, const PlayoutOptions& options, std::uint
     ++tally.roundtrip_mismatches;
     tally.problem(seed, "state JSON does not round-trip");
   }
-  Match replayed = Match::start(module, options.scenario, options.options, seed);
+  Match replayed = start_match(module, options, scenario, seed);
   for (const auto& move : moves) replayed.replay(move);
   if (json_hash(replayed.state().to_json()) != json_hash(final_state)) {
     ++tally.replay_mismatches;
@@ -149,12 +158,14 @@ void play_one(const GameModule& module, const PlayoutOptions& options, std::uint
 }  // namespace
 
 json run_playouts(const GameModule& module, const PlayoutOptions& options) {
+  if (options.scenarios.empty()) throw std::invalid_argument("playouts need at least one scenario");
   Tally tally;
   const auto started = std::chrono::steady_clock::now();
   for (int i = 0; i < options.games; ++i) {
     const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(i);
     try {
-      play_one(module, options, seed, tally);
+      play_one(module, options, options.scenarios.at(static_cast<std::size_t>(i) % options.scenarios.size()), seed,
+               tally);
     } catch (const std::exception& e) {
       ++tally.errors;
       tally.problem(seed, std::string("exception: ") + e.what());
@@ -164,13 +175,13 @@ json run_playouts(const GameModule& module, const PlayoutOptions& options) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return {
       {"title", module.info().title_id},
-      {"scenario", options.scenario},
+      {"scenarios", options.scenarios},
+      {"start_state", options.start_state.has_value()},
       {"games", tally.games},
       {"actions", tally.actions},
       {"seconds", seconds},
       {"play_seconds", tally.play_seconds},
-      {"actions_per_second",
-       tally.play_seconds > 0 ? static_cast<double>(tally.actions) / tally.play_seconds : 0.0},
+      {"actions_per_second", tally.play_seconds > 0 ? static_cast<double>(tally.actions) / tally.play_seconds : 0.0},
       {"checked_actions_per_second", seconds > 0 ? static_cast<double>(tally.actions) / seconds : 0.0},
       {"errors", tally.errors},
       {"stuck", tally.stuck},

@@ -5,14 +5,17 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/game.hpp"
 
 namespace warpath::engine {
 
 struct PlayoutOptions {
-  std::string scenario;
+  // Game i plays scenarios[i % size]; one scenario is the usual case.
+  std::vector<std::string> scenarios;
   nlohmann::json options = nlohmann::json::object();
   int games = 100;
   std::uint64_t seed = 1;
@@ -21,6 +24,9 @@ struct PlayoutOptions {
   int leak_check_every = 1;
   // Relative weight of `undo` among a seat's legal actions.
   double undo_weight = 0.05;
+  // When set, every game starts from this state JSON (a position of interest, e.g. near a rare
+  // victory condition) instead of a scenario's set-up; games still differ by the random player.
+  std::optional<nlohmann::json> start_state;
 };
 
 // {games, actions, seconds, errors, stuck, replay_mismatches, roundtrip_mismatches, leaks,

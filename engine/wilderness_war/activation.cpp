@@ -7,7 +7,9 @@
 #include "engine/wilderness_war/movement.hpp"
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/raid.hpp"
+#include "engine/wilderness_war/responses.hpp"
 #include "engine/wilderness_war/siege.hpp"
+#include "engine/wilderness_war/surrender.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
@@ -311,6 +313,11 @@ void list_stationary_options(const State& s, ActionList& out) {
   if (at == no_space) return;
   if (a.force && may_roll_siege(s, at, s.active, a.commander)) out.add("siege");
   if (a.force && !s.piece(lead).inside && may_assault(s, at, s.active)) out.add("assault");
+  // #6 Surrender! window (b): in place of an assault already possible; the besieger's own choice,
+  // listed from his own hand (cards.md section 2).
+  if (a.force && !s.piece(lead).inside && holds_card(s, s.active, surrender_card) &&
+      may_surrender_instead_of_assault(s, at, s.active, a.commander))
+    out.add("play", surrender_card);
   // 8.25: besieged pieces may attack the besiegers outside.
   const bool besieged = is_besieged_piece(s, lead);
   const bool with_units = std::any_of(group.begin(), group.end(), [&](PieceIndex p) { return is_unit(s, p); });
@@ -329,6 +336,11 @@ bool apply_stationary_option(State& s, const Action& action) {
   if (action.verb == "assault") {
     s.move.reset();
     begin_assault(s, at, s.active, a.commander);
+    return true;
+  }
+  if (action.verb == "play" && action.arg == surrender_card) {
+    s.move.reset();
+    surrender_instead_of_assault(s, at, a.commander);
     return true;
   }
   if (action.verb == "attack") {

@@ -42,12 +42,46 @@ bool coehorns_allowed(const State& s, Side side) {
 }
 void play_coehorns(State& s, Side side) { s.battle->coehorns = side; }
 
-constexpr std::array<BattleResponse, 3> battle_responses = {{
+// #11-#12 Ambush!, battles only, in wilderness or mountain (7.56); the conditions are cards.md's.
+int auxiliaries_of(const State& s, Side side) {
+  const auto units = present_units(s, side);
+  return static_cast<int>(std::count_if(units.begin(), units.end(), [&](PieceIndex p) { return is_auxiliary(s, p); }));
+}
+bool ambush_allowed(const State& s, Side side) {
+  const auto& b = *s.battle;
+  const Side enemy = enemy_of(side);
+  if (is_assault(b) || !is_wilderness_or_mountain(s, b.where)) return false;
+  if (b.ambush == side || b.ambushes_cancelled) return false;  // one Ambush! per side is enough
+  // Militia are not Auxiliaries (3.12, 3.13): is_auxiliary leaves them out.
+  const int own = auxiliaries_of(s, side);
+  if (own == 0 || auxiliaries_of(s, enemy) > own || any_of_units(s, enemy, is_light_infantry)) return false;
+  // cards.md #11-#12 (an ambiguity, from the reference): no fort of the opposing side in the
+  // space; the player's own fort does not block him (the Monongahela example).
+  return !has_fort_or_fortress(s, b.where, enemy);
+}
+void play_ambush(State& s, Side side) {
+  auto& b = *s.battle;
+  if (b.ambush) {  // the attacker ambushed first: the two cancel out, fire is simultaneous
+    b.ambush.reset();
+    b.ambushes_cancelled = true;
+    ++s.rule_events["ambushes_cancelled"];
+    s.note(role_of(side), "ambush", space_id(s, b.where),
+           "The two Ambush! cancel out: both sides fire at the same time (7.56).");
+    return;
+  }
+  b.ambush = side;
+  s.note(role_of(side), "ambush", space_id(s, b.where),
+         std::string(side_titles(side)) + " ambush: doubled strength, and they fire first (7.56).");
+}
+
+constexpr std::array<BattleResponse, 5> battle_responses = {{
     {8, coehorns_allowed, play_coehorns},
     {9, fieldworks_allowed, play_fieldworks},
     {10, fieldworks_allowed, play_fieldworks},
+    {11, ambush_allowed, play_ambush},
+    {12, ambush_allowed, play_ambush},
 }};
-constexpr std::array<CardNumber, 3> battle_response_cards = {8, 9, 10};
+constexpr std::array<CardNumber, 5> battle_response_cards = {8, 9, 10, 11, 12};
 
 const BattleResponse& battle_response(CardNumber card) {
   return *std::find_if(battle_responses.begin(), battle_responses.end(),
@@ -328,6 +362,9 @@ std::string battle_prompt(const State& s) {
     case BattleStage::responses:
       return "Battle at " + where + ": play response events (7.4).";
     case BattleStage::roll:
+      if (b.ambush)
+        return "Ambush at " + where + ": roll the dice; the " + std::string(side_titles(*b.ambush)) +
+               " fire first (7.56).";
       return std::string(is_assault(b) ? "Assault on " : "Battle at ") + where + ": roll the dice (7.5).";
     case BattleStage::losses:
       return "Battle at " + where + ": choose a unit to lose a step (" + std::to_string(b.losses_left) + " left, 7.6" +

@@ -5,6 +5,7 @@
 
 #include "engine/wilderness_war/battle_internal.hpp"
 #include "engine/wilderness_war/effects.hpp"
+#include "engine/wilderness_war/siege.hpp"
 
 namespace warpath::wilderness_war::battle_detail {
 
@@ -30,6 +31,13 @@ void capture_fortification(State& s) {
   s.note(role_of(b.attacker), "capture", space_info(s, b.where).id,
          std::string(side_titles(b.attacker)) + " capture " + space_name(s, b.where) + " (9.22).");
   award_vp(s, b.attacker, vp, std::string(vp == 3 ? "capturing a fortress" : "capturing a fort") + " (9.22)");
+  // cards.md #7: the loser's Massacre! window opens once the assault is over (assault_finished).
+  SiegeState capture;
+  capture.where = b.where;
+  capture.besieger = b.attacker;
+  capture.commander = b.attacker_commander;
+  capture.capture = CaptureKind::assault;
+  s.siege = capture;
 }
 }  // namespace warpath::wilderness_war::battle_detail
 
@@ -41,6 +49,11 @@ using engine::ActionRejected;
 using engine::ErrorCode;
 
 void begin_assault(State& s, SpaceIndex where, Side attacker, PieceIndex commander) {
+  begin_assault_after_siege(s, where, attacker, commander, std::nullopt);
+}
+
+void begin_assault_after_siege(State& s, SpaceIndex where, Side attacker, PieceIndex commander,
+                               std::optional<Side> coehorns) {
   BattleState b;
   b.where = where;
   b.attacker = attacker;
@@ -53,6 +66,9 @@ void begin_assault(State& s, SpaceIndex where, Side attacker, PieceIndex command
   for (PieceIndex p : pieces_in(s, where, enemy_of(attacker)))
     if (s.piece(p).inside) b.defenders.push_back(p);
   b.defender_fortified = true;
+  // 9.13: #8 played at the siege roll this phase counts in the assault; the battle window then
+  // does not offer it again (one copy).
+  b.coehorns = coehorns;
   s.battle = std::move(b);
   s.step = Step::battle;
   ++s.rule_events["assaults"];

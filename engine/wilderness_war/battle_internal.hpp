@@ -46,8 +46,12 @@ std::optional<int> deployable_militia_box(const State& s);
 // --- 7.5 the roll (battle_roll.cpp) --------------------------------------------------------------
 
 bool any_of_units(const State& s, Side side, bool (*predicate)(const State&, PieceIndex));
-// 7.5: DRMs, columns and the dice; then the step losses, the attacker first (7.6).
+// 7.5: DRMs, columns and the dice; then the step losses, the attacker first (7.6). After an
+// Ambush! (7.56) only the ambusher fires here; the ambushed side takes its losses first.
 void roll(State& s);
+// 7.56: once the ambushed side has taken its losses, its leader-loss checks (7.7), then its fire
+// with what survived, then the ambusher's losses.
+void ambush_victim_fires(State& s);
 
 // --- 7.6 step losses (battle_losses.cpp) ---------------------------------------------------------
 
@@ -59,6 +63,8 @@ void start_losses(State& s, Side side);
 
 // --- 7.7 leader losses, 7.8 winner (battle_outcome.cpp) ------------------------------------------
 
+// 7.7: after `firing` rolled `natural_die` and caused `steps_caused`, its enemy's leaders roll.
+void leader_losses(State& s, Side firing, int natural_die, int steps_caused);
 void after_losses(State& s);
 
 // --- 9.2 assault won (battle_assault.cpp) --------------------------------------------------------

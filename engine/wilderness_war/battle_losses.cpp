@@ -68,6 +68,13 @@ void continue_losses(State& s) {
     b.stage = BattleStage::losses;
     return;
   }
+  if (b.ambush) {  // 7.56: the ambushed side has taken its losses and fires back; or the ambusher has
+    if (b.losing_side != *b.ambush)
+      ambush_victim_fires(s);
+    else
+      after_losses(s);
+    return;
+  }
   if (b.losing_side == b.attacker) {
     start_losses(s, defender_of(b));
     return;

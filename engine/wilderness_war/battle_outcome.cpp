@@ -6,8 +6,8 @@
 #include "engine/wilderness_war/effects.hpp"
 
 namespace warpath::wilderness_war::battle_detail {
-namespace {
 
+// 7.7
 void leader_losses(State& s, Side firing, int natural_die, int steps_caused) {
   if ((natural_die != 1 && natural_die != 6) || steps_caused == 0) return;
   const Side victim = enemy_of(firing);
@@ -25,12 +25,17 @@ void leader_losses(State& s, Side firing, int natural_die, int steps_caused) {
   }
 }
 
-}  // namespace
-
 void after_losses(State& s) {
   auto& b = *s.battle;
-  leader_losses(s, b.attacker, b.attacker_die, b.defender_steps_lost);
-  leader_losses(s, defender_of(b), b.defender_die, b.attacker_steps_lost);
+  if (b.ambush) {
+    // 7.56: the ambushed side's leaders were checked before it fired; now the ambusher's.
+    const Side victim = enemy_of(*b.ambush);
+    leader_losses(s, victim, victim == b.attacker ? b.attacker_die : b.defender_die,
+                  victim == b.attacker ? b.defender_steps_lost : b.attacker_steps_lost);
+  } else {
+    leader_losses(s, b.attacker, b.attacker_die, b.defender_steps_lost);
+    leader_losses(s, defender_of(b), b.defender_die, b.attacker_steps_lost);
+  }
   const Side def = defender_of(b);
   const bool attackers_left = !present_units(s, b.attacker).empty();
   const bool defenders_left = !present_units(s, def).empty();

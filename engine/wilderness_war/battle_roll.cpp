@@ -35,47 +35,103 @@ bool vp_worthy(const State& s, Side side) {
   return units.size() > 4 || std::any_of(units.begin(), units.end(), [&](PieceIndex p) { return is_regulars(s, p); });
 }
 
-void compute_modifiers(const State& s, BattleState& b) {
+// The column (after shifts) and DRM each side fires with.
+struct Fire {
+  int column = 0;
+  int drm = 0;
+};
+struct Fires {
+  Fire attacker, defender;
+};
+
+Fires compute_fires(const State& s, const BattleState& b) {
   const auto& crt = s.data().tables.combat_results;
   const Side att = b.attacker;
   const Side def = defender_of(b);
   const int att_tactics = tactics_of(s, commanding_leader(s, att));
   const int def_tactics = tactics_of(s, commanding_leader(s, def));
   int att_shift = 0;
-  b.attacker_drm = 0;
-  b.defender_drm = 0;
+  int att_factor = 1, def_factor = 1;
+  Fires f;
   const auto& markers = s.space(b.where);
   const auto& modifiers = is_assault(b) ? crt.assault_modifiers : crt.battle_modifiers;
   for (const Modifier& m : modifiers) {
     if (m.id == "leader_tactics") {  // 7.51, 9.13
-      b.attacker_drm += m.tactics_sign * att_tactics;
-      b.defender_drm += m.tactics_sign * def_tactics;
+      f.attacker.drm += m.tactics_sign * att_tactics;
+      f.defender.drm += m.tactics_sign * def_tactics;
     } else if (m.id == "no_auxiliaries_in_wilderness" && is_wilderness_or_mountain(s, b.where)) {  // 7.52
       const bool a = any_of_units(s, att, is_auxiliary_or_light_infantry);
       const bool d = any_of_units(s, def, is_auxiliary_or_light_infantry);
-      if (a && !d) b.defender_drm += m.drm;
-      if (d && !a) b.attacker_drm += m.drm;
+      if (a && !d) f.defender.drm += m.drm;
+      if (d && !a) f.attacker.drm += m.drm;
     } else if (m.id == "no_regulars_in_cultivated" && is_cultivated(s, b.where)) {  // 7.53
       const bool a = any_of_units(s, att, is_regulars);
       const bool d = any_of_units(s, def, is_regulars);
-      if (a && !d) b.defender_drm += m.drm;
-      if (d && !a) b.attacker_drm += m.drm;
+      if (a && !d) f.defender.drm += m.drm;
+      if (d && !a) f.attacker.drm += m.drm;
     } else if (m.id == "amphibious_landing" && b.amphibious) {  // 7.54
-      b.attacker_drm += m.drm;
+      f.attacker.drm += m.drm;
     } else if (m.id == "stockade" && markers.stockade == def) {  // 7.54
-      b.attacker_drm += m.drm;
+      f.attacker.drm += m.drm;
     } else if (m.id == "fieldworks" && markers.fieldworks) {  // 7.55
       att_shift += m.column_shift;
     } else if (m.id == "assault") {  // 9.13: always one column left
       att_shift += m.column_shift;
     } else if (m.id == "coehorns" && b.coehorns) {  // 9.13: #8 Coehorns & Howitzers
-      (*b.coehorns == att ? b.attacker_drm : b.defender_drm) += m.drm;
+      (*b.coehorns == att ? f.attacker.drm : f.defender.drm) += m.drm;
+    } else if (m.id == "ambush" && b.ambush) {  // 7.56: the ambusher's strength doubled, before shifts
+      (*b.ambush == att ? att_factor : def_factor) = 2;
     }
-    // "ambush" (7.56) comes with the Ambush! response (issue 4).
   }
   const int last = static_cast<int>(crt.column_min_strength.size()) - 1;
-  b.attacker_column = std::clamp(crt.column_for_strength(strength_total(s, att)) + att_shift, 0, last);
-  b.defender_column = std::clamp(crt.column_for_strength(strength_total(s, def)), 0, last);
+  f.attacker.column = std::clamp(crt.column_for_strength(att_factor * strength_total(s, att)) + att_shift, 0, last);
+  f.defender.column = std::clamp(crt.column_for_strength(def_factor * strength_total(s, def)), 0, last);
+  return f;
+}
+
+// The fields of BattleState recording one side's fire.
+struct FireRecord {
+  int& column;
+  int& drm;
+  int& die;
+  int& result;
+};
+FireRecord record_of(BattleState& b, Side side) {
+  if (side == b.attacker) return {b.attacker_column, b.attacker_drm, b.attacker_die, b.attacker_result};
+  return {b.defender_column, b.defender_drm, b.defender_die, b.defender_result};
+}
+
+void set_fire(BattleState& b, Side side, const Fires& fires) {
+  const Fire& f = side == b.attacker ? fires.attacker : fires.defender;
+  auto r = record_of(b, side);
+  r.column = f.column;
+  r.drm = f.drm;
+}
+
+// Rolls `side`'s die on its recorded column and DRM.
+void fire(State& s, Side side) {
+  const auto& crt = s.data().tables.combat_results;
+  auto r = record_of(*s.battle, side);
+  r.die = roll_die(s);
+  r.result = crt.step_losses(r.column, r.die + r.drm);
+}
+
+std::string describe_fire(BattleState& b, Side side) {
+  const auto r = record_of(b, side);
+  return std::string(side_titles(side)) + " roll " + std::to_string(r.die) + (r.drm >= 0 ? "+" : "") +
+         std::to_string(r.drm) + " on column " + std::to_string(r.column) + ": " + std::to_string(r.result) + " hits";
+}
+
+// 7.56: the ambusher fires alone; the victim takes its losses before it fires back.
+void ambusher_fires(State& s) {
+  auto& b = *s.battle;
+  const Side ambusher = *b.ambush;
+  ++s.rule_events["ambushes"];
+  fire(s, ambusher);
+  s.note(role_of(ambusher), "roll", record_of(b, ambusher).die,
+         "Ambush! " + describe_fire(b, ambusher) + "; the " + std::string(side_titles(enemy_of(ambusher))) +
+             " fire back after their losses (7.56).");
+  start_losses(s, enemy_of(ambusher));
 }
 
 }  // namespace
@@ -87,21 +143,40 @@ bool any_of_units(const State& s, Side side, bool (*predicate)(const State&, Pie
 
 void roll(State& s) {
   auto& b = *s.battle;
-  compute_modifiers(s, b);
+  const Fires fires = compute_fires(s, b);
+  set_fire(b, b.attacker, fires);
+  set_fire(b, defender_of(b), fires);
   b.attacker_vp_worthy = vp_worthy(s, b.attacker);
   b.defender_vp_worthy = vp_worthy(s, defender_of(b));
-  const auto& crt = s.data().tables.combat_results;
-  b.attacker_die = roll_die(s);
-  b.defender_die = roll_die(s);
-  b.attacker_result = crt.step_losses(b.attacker_column, b.attacker_die + b.attacker_drm);
-  b.defender_result = crt.step_losses(b.defender_column, b.defender_die + b.defender_drm);
-  auto describe = [&](Side side, int column, int die, int drm, int result) {
-    return std::string(side_titles(side)) + " roll " + std::to_string(die) + (drm >= 0 ? "+" : "") +
-           std::to_string(drm) + " on column " + std::to_string(column) + ": " + std::to_string(result) + " hits";
-  };
+  if (b.ambush) {
+    ambusher_fires(s);
+    return;
+  }
+  fire(s, b.attacker);
+  fire(s, defender_of(b));
   s.note(role_of(b.attacker), "roll", b.attacker_die,
-         describe(b.attacker, b.attacker_column, b.attacker_die, b.attacker_drm, b.attacker_result) + "; " +
-             describe(defender_of(b), b.defender_column, b.defender_die, b.defender_drm, b.defender_result) + ".");
+         describe_fire(b, b.attacker) + "; " + describe_fire(b, defender_of(b)) + ".");
   start_losses(s, b.attacker);  // 7.6: the attacker assigns his losses first
+}
+
+// 7.56, 7.7: the ambushed side's leaders are checked for the ambusher's fire; then what survived of
+// it fires — column, tactics and DRMs from the pieces still there — and the ambusher takes his
+// losses. With no unit left it does not fire (die and result stay 0).
+void ambush_victim_fires(State& s) {
+  auto& b = *s.battle;
+  const Side ambusher = *b.ambush;
+  const Side victim = enemy_of(ambusher);
+  leader_losses(s, ambusher, record_of(b, ambusher).die,
+                victim == b.attacker ? b.attacker_steps_lost : b.defender_steps_lost);
+  if (present_units(s, victim).empty()) {
+    ++s.rule_events["ambush_no_return_fire"];
+    s.note(role_of(victim), "no_fire", space_id(s, b.where),
+           std::string(side_titles(victim)) + " have no unit left to fire back (7.56).");
+  } else {
+    set_fire(b, victim, compute_fires(s, b));
+    fire(s, victim);
+    s.note(role_of(victim), "roll", record_of(b, victim).die, describe_fire(b, victim) + " (7.56).");
+  }
+  start_losses(s, ambusher);
 }
 }  // namespace warpath::wilderness_war::battle_detail

@@ -49,8 +49,13 @@ struct BattleState {
   bool defender_fortified = false;             // 7.82: a defending fortification at the start
   Side deciding = Side::french;                // whose response window is open (7.4)
   std::optional<Side> coehorns;                // #8 played in this assault, by that side (9.13)
+  // #11-#12 Ambush! (7.56): the side whose unmatched Ambush! fires first with doubled strength;
+  // when both sides play one they cancel out (cards.md #11-#12) and `ambushes_cancelled` is set.
+  std::optional<Side> ambush;
+  bool ambushes_cancelled = false;
   // Step C, recorded for the log and tests: columns after shifts, DRMs, natural dice, CRT results
-  // (the steps each side's fire inflicts on the other).
+  // (the steps each side's fire inflicts on the other). After an Ambush! the victim's are set only
+  // once its losses are taken; a victim with no surviving unit does not fire: die and result 0.
   int attacker_column = 0, defender_column = 0;
   int attacker_drm = 0, defender_drm = 0;
   int attacker_die = 0, defender_die = 0;
@@ -72,12 +77,15 @@ struct BattleState {
 
   bool operator==(const BattleState&) const = default;
 };
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(
-    BattleState, where, attacker, context, attackers, attacker_from, attacker_commander, intercepted, amphibious,
-    infiltrator_must_retreat, phasing, stage, defenders, joined_from_inside, defender_fortified, deciding, coehorns,
-    attacker_column, defender_column, attacker_drm, defender_drm, attacker_die, defender_die, attacker_result,
-    defender_result, attacker_steps_lost, defender_steps_lost, attacker_vp_worthy, defender_vp_worthy, losing_side,
-    losses_left, drilled_left, attacker_won, overrun, retreat_side, retreating, retreat_piece, winner_retreat_done)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BattleState, where, attacker, context, attackers, attacker_from,
+                                                attacker_commander, intercepted, amphibious, infiltrator_must_retreat,
+                                                phasing, stage, defenders, joined_from_inside, defender_fortified,
+                                                deciding, coehorns, ambush, ambushes_cancelled, attacker_column,
+                                                defender_column, attacker_drm, defender_drm, attacker_die, defender_die,
+                                                attacker_result, defender_result, attacker_steps_lost,
+                                                defender_steps_lost, attacker_vp_worthy, defender_vp_worthy,
+                                                losing_side, losses_left, drilled_left, attacker_won, overrun,
+                                                retreat_side, retreating, retreat_piece, winner_retreat_done)
 
 // What the battle's starter needs to know once it is over.
 struct BattleResult {

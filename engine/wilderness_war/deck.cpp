@@ -1,8 +1,10 @@
 #include "engine/wilderness_war/deck.hpp"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <span>
+#include <string>
 
 namespace warpath::wilderness_war {
 
@@ -14,7 +16,40 @@ void reshuffle_discard_into_draw_pile(State& state) {
   ++state.rule_events["reshuffles"];
 }
 
+namespace {
+
+// 14.1: once one of William Pitt / Diplomatic Revolution was played as an event, the other, when in
+// the discard pile, goes to the side that could play it as part of the next deal (5.21).
+struct LinkedEvent {
+  bool YearTrack::*played;
+  CardNumber other;
+  Side receiver;
+};
+constexpr std::array<LinkedEvent, 2> linked_events{{
+    {&YearTrack::william_pitt, 69, Side::french},
+    {&YearTrack::diplomatic_revolution, 67, Side::british},
+}};
+
+void hand_out_linked_events(State& state) {
+  for (const auto& link : linked_events) {
+    if (!(state.year_track.*link.played)) continue;
+    const auto found = std::find(state.discard.begin(), state.discard.end(), link.other);
+    if (found == state.discard.end()) continue;
+    state.discard.erase(found);
+    auto& player = state.player(link.receiver);
+    player.hand.push_back(link.other);
+    player.known.insert(std::upper_bound(player.known.begin(), player.known.end(), link.other), link.other);
+    ++state.rule_events["linked_event_dealt"];
+    state.note(std::string(side_names(link.receiver)), "receive", link.other,
+               std::string(side_titles(link.receiver)) + " receive #" + std::to_string(link.other) + " " +
+                   state.data().card(link.other).name + " from the discard pile (optional rule 14.1).");
+  }
+}
+
+}  // namespace
+
 bool deal_cards(State& state) {
+  if (state.options.pitt_and_diplomatic_revolution_linked) hand_out_linked_events(state);  // before any reshuffle
   bool reshuffled = false;
   if (state.year_track.surrender_played) {  // 5.25: at the end of the season Surrender! was played
     reshuffle_discard_into_draw_pile(state);

@@ -426,8 +426,6 @@ void check_seven_command_leaders(State& s) {
 void leader_reinforcement_begin(State& s) {
   const auto& r = leader_reinforcement(s);
   if (r.regulars_event) s.player(Side::british).regulars_event_this_season = true;
-  // Optional rule 14.3 (British Regulars in 1755-1756 give the French 1 VP) is not an option of
-  // the game yet (Options); add it here when it is.
   if (!any_space(s, r.entry)) {
     finish_with_note(s, "No space may receive the reinforcements; they are not received (5.522).");
     return;
@@ -499,8 +497,6 @@ bool french_regulars_playable(const State& s, Side) {
 }
 void french_regulars_begin(State& s) {
   s.player(Side::french).regulars_event_this_season = true;
-  // Optional rule 14.3 (French Regulars in 1755-1756 give the British 1 VP) is not an option of
-  // the game yet (Options); add it here when it is.
   ev(s).pieces = set_aside_french_regulars_leaders(s);
   for (PieceIndex p : first_available(s, Side::french, is_line_regular, 2)) ev(s).pieces.push_back(p);
   if (ev(s).pieces.empty()) {

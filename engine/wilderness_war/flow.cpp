@@ -5,6 +5,7 @@
 
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/battle.hpp"
+#include "engine/wilderness_war/card_exchange.hpp"
 #include "engine/wilderness_war/construction.hpp"
 #include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/movement.hpp"
@@ -32,7 +33,7 @@ struct Procedure {
 };
 
 // By Step.
-constexpr std::array<Procedure, 10> procedures = {{
+constexpr std::array<Procedure, 11> procedures = {{
     {list_action_phase_actions, apply_action_phase, action_phase_prompt},
     {list_activation_actions, apply_activation, activation_prompt},
     {list_construction_actions, apply_construction, construction_prompt},
@@ -43,6 +44,7 @@ constexpr std::array<Procedure, 10> procedures = {{
     {list_year_end_actions, apply_year_end, year_end_prompt},
     {list_event_actions, apply_event, event_prompt},
     {list_nothing, apply_nothing, game_over_prompt},
+    {list_card_exchange_actions, apply_card_exchange, card_exchange_prompt},
 }};
 
 const Procedure& procedure_of(const State& s) { return procedures.at(static_cast<std::size_t>(s.step)); }
@@ -117,8 +119,10 @@ void battle_finished(State& s) {
       raid_after_battle(s, result);
       return;
     case BattleContext::break_siege:
-    case BattleContext::assault:
       after_stationary_action(s);
+      return;
+    case BattleContext::assault:
+      assault_finished(s);  // siege.cpp: a won assault's Massacre! window (cards.md #7), then as above
       return;
   }
 }

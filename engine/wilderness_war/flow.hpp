@@ -27,10 +27,12 @@ enum class Step : std::uint8_t {
   raid,          // raid.cpp: raids and going home (10.x)
   year_end,      // year_end.cpp: B.3 to B.6 choices (go home, attrition)
   event,         // events.cpp: the choices of a card played for its event (5.26)
-  game_over
+  game_over,
+  card_exchange,  // card_exchange.cpp: optional rule 14.6 after the deal
 };
-inline constexpr EnumNames<Step, 10> step_names{{"action_phase", "activation", "construction", "movement", "battle",
-                                                 "siege", "raid", "year_end", "event", "game_over"}};
+inline constexpr EnumNames<Step, 11> step_names{{"action_phase", "activation", "construction", "movement", "battle",
+                                                 "siege", "raid", "year_end", "event", "game_over",
+                                                 "card_exchange"}};
 
 // The legal actions of the deciding side being built: {verb: true | [args...]}. Args are ids: piece
 // and space ids (strings) and card numbers.

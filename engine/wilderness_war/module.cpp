@@ -11,6 +11,7 @@
 
 #include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/flow.hpp"
+#include "engine/wilderness_war/optional_rules.hpp"
 #include "engine/wilderness_war/setup.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/view.hpp"
@@ -74,9 +75,9 @@ class WildernessWarModule final : public engine::GameModule {
          "Bid (13.3): {\"side\": \"french\" | \"british\", \"vp\": 0-10}, VP added to the scenario's start toward "
          "that side; null for none",
          nullptr},
-        {"optional_14_2",
-         "Optional rule 14.2: each enemy Raided marker in a Department costs one of its militia a step", false},
     };
+    for (const auto& rule : optional_rule_flags)
+      info_.options.push_back({rule.id, optional_rule_description(data_, rule), false});
   }
 
   const engine::GameInfo& info() const override { return info_; }
@@ -158,7 +159,7 @@ class WildernessWarModule final : public engine::GameModule {
     return twin;
   }
 
-  json rule_events(const GameState& state) const override { return as_state(state).rule_events; }
+  json rule_events(const GameState& state) const override { return as_state(state).rule_events.to_json(); }
 
   // A random player that stops, passes and demolishes as often as it moves would rarely reach a
   // battle, a siege or a raid; these weights keep it busy so the playouts exercise every rule.

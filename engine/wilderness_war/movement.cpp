@@ -60,6 +60,7 @@ void begin_move(State& s, std::vector<PieceIndex> pieces, PieceIndex commander) 
   m.where = m.start;
   s.move = m;
   s.step = Step::movement;
+  open_first_step_windows(s);  // #14, then the mover (cards.md section 2)
 }
 
 void list_movement_actions(const State& s, ActionList& out) {
@@ -67,6 +68,7 @@ void list_movement_actions(const State& s, ActionList& out) {
   switch (m.stage) {
     case MoveStage::moving: {
       if (!m.moved && s.activation) list_stationary_options(s, out);
+      list_george_croghan(s, out);
       for (const auto& o : step_options(s, MoveKind::land))
         out.add_space(s, o.infiltrate ? "infiltrate" : "space", o.to);
       for (const auto& o : step_options(s, MoveKind::boat))
@@ -103,6 +105,12 @@ void list_movement_actions(const State& s, ActionList& out) {
     case MoveStage::lone_leaders:
       for (SpaceIndex sp : lone_leader_destinations(s)) out.add_space(s, "space", sp);
       return;
+    case MoveStage::foul_weather:
+      list_foul_weather_window(s, out);
+      return;
+    case MoveStage::lake_schooner:
+      list_lake_schooner_window(s, out);
+      return;
   }
 }
 
@@ -110,6 +118,7 @@ void apply_movement(State& s, const Action& action) {
   auto& m = mv(s);
   switch (m.stage) {
     case MoveStage::moving:
+      if (is_george_croghan_play(s, action)) return play_george_croghan(s);
       if (!m.moved && apply_stationary_option(s, action)) return;
       if (action.verb == "stop") {
         if (m.infiltrating) {  // 6.64: ending in an enemy-occupied space causes a battle
@@ -133,12 +142,7 @@ void apply_movement(State& s, const Action& action) {
         take_step(s, space_arg(s, action), MoveKind::naval, false, false);
       } else if (action.verb == "amphibious") {
         const SpaceIndex to = space_arg(s, action);
-        const CardNumber card = *amphibious_landing_card(s);  // 6.431
-        auto& british = s.player(Side::british);
-        std::erase(british.hand, card);
-        std::erase(british.known, card);
-        s.discard.push_back(card);
-        s.note("british", "discard", card, "Amphibious Landing (#" + std::to_string(card) + ") is played (6.431).");
+        spend_amphibious_landing(s, to);  // 6.431
         s.space(to).amphib = true;
         take_step(s, to, MoveKind::amphibious, false, false);
       } else if (action.verb == "drop") {
@@ -211,6 +215,12 @@ void apply_movement(State& s, const Action& action) {
       move_lone_leaders(s, space_arg(s, action));
       resolve(s);
       return;
+    case MoveStage::foul_weather:
+      apply_foul_weather_window(s, action);
+      return;
+    case MoveStage::lake_schooner:
+      apply_lake_schooner_window(s, action);
+      return;
   }
 }
 
@@ -231,6 +241,11 @@ std::string movement_prompt(const State& s) {
       return "Choose where the avoiding units go (6.81).";
     case MoveStage::lone_leaders:
       return "Leaders alone in " + at + " must retreat (6.53).";
+    case MoveStage::foul_weather:
+      return "Enemy movers activated in " + at + ": the non-moving player may play a response (Foul Weather), or pass.";
+    case MoveStage::lake_schooner:
+      return "Enemy entered " + at +
+             " along a lakeshore: the non-moving player may play a response (Lake Schooner), or pass.";
   }
   return {};
 }

@@ -6,6 +6,7 @@
 
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/effects.hpp"
+#include "engine/wilderness_war/massacre.hpp"
 
 namespace warpath::wilderness_war::movement_detail {
 namespace {
@@ -70,6 +71,8 @@ void stop_at_fortification(State& s) {
     ++s.rule_events["stockades_captured"];
     s.note(role_of(m.phasing), "capture", space_info(s, x).id, "Stockade at " + space_name(s, x) + " captured.");
     award_vp(s, m.phasing, 1, "capturing a stockade (6.51)");
+    // cards.md #7: the loser's Massacre! window; the movers still stop here (6.51) after it.
+    if (open_massacre_after_stockade_capture(s, x, m.phasing)) return;
   }
   // Auxiliaries without Drilled Troops at an enemy stockade: activation makes them raid.
   finish(s);

@@ -69,8 +69,28 @@ void take_step(State& s, SpaceIndex to, MoveKind kind, bool infiltrate, bool por
 // --- naval (6.4) and amphibious (6.43) moves (movement_naval.cpp) --------------------------------
 
 std::vector<SpaceIndex> naval_destinations(const State& s);
-std::optional<CardNumber> amphibious_landing_card(const State& s);
+// Where an Amphibious Landing could go, whatever the British hold (the window's public condition).
+std::vector<SpaceIndex> amphibious_arrow_targets(const State& s);
+// The same, listed to the British only while they hold an Amphibious Landing card.
 std::vector<SpaceIndex> amphibious_destinations(const State& s);
+
+// --- response cards while moving (movement_responses.cpp, cards.md section 2) --------------------
+
+// #14 Foul Weather (the non-moving side) before the first step, then the mover's first step.
+void open_first_step_windows(State& s);
+void list_foul_weather_window(const State& s, ActionList& out);
+void apply_foul_weather_window(State& s, const engine::Action& action);
+// #16 George Croghan: a British choice before the first step of a mover with Drilled Troops.
+void list_george_croghan(const State& s, ActionList& out);
+bool is_george_croghan_play(const State& s, const engine::Action& action);
+void play_george_croghan(State& s);
+// #17-#20 Amphibious Landing: the lowest-numbered copy the British hold.
+std::optional<CardNumber> amphibious_landing_card(const State& s);
+void spend_amphibious_landing(State& s, SpaceIndex to);
+// #15 Lake Schooner after a step of `kind`; true when the window opened.
+bool open_lake_schooner_window(State& s, MoveKind kind);
+void list_lake_schooner_window(const State& s, ActionList& out);
+void apply_lake_schooner_window(State& s, const engine::Action& action);
 
 // --- 6.7 interception (movement_interception.cpp) ------------------------------------------------
 

@@ -8,7 +8,8 @@ namespace {
 
 bool may_naval_move_at_all(const State& s) {
   const auto& m = mv(s);
-  if (m.commander >= 0) {  // 6.41: a force needs a 3-value card
+  if (m.foul_weather) return false;  // #14 (cards.md): no naval move, so no Amphibious Landing
+  if (m.commander >= 0) {            // 6.41: a force needs a 3-value card (every Campaign card is one)
     if (!s.activation || s.data().card(s.activation->card).activation != 3) return false;
   }
   if (m.phasing == Side::french && s.year_track.no_french_naval) return false;
@@ -42,19 +43,23 @@ std::vector<SpaceIndex> naval_destinations(const State& s) {
   return out;
 }
 
-std::optional<CardNumber> amphibious_landing_card(const State& s) {
-  for (CardNumber c : s.player(Side::british).hand)
-    if (s.data().card(c).name == "Amphibious Landing") return c;
-  return std::nullopt;
-}
-
-std::vector<SpaceIndex> amphibious_destinations(const State& s) {
+// 6.43, 6.431, cards.md #17-#20: the public conditions of an Amphibious Landing. A special naval
+// move (so 6.41 applies to a force, and Foul Weather forbids it) along an amphibious arrow from a
+// British-controlled Halifax or Louisbourg (the only arrow tails), outside a No Amphib year (#21).
+std::vector<SpaceIndex> amphibious_arrow_targets(const State& s) {
   std::vector<SpaceIndex> out;
   const auto& m = mv(s);
-  if (m.phasing != Side::british || s.year_track.no_amphib || !amphibious_landing_card(s)) return out;
-  if (!space_info(s, m.where).port || !is_friendly_controlled(s, m.where, Side::british)) return out;
+  if (m.phasing != Side::british || m.moved || s.year_track.no_amphib || !may_naval_move_at_all(s)) return out;
+  if (movers_besieged(s) || !space_info(s, m.where).port || !is_friendly_controlled(s, m.where, Side::british))
+    return out;
   for (const auto& a : space_info(s, m.where).arrows_out)
     if (a.kind == ArrowKind::amphibious_landing && may_enter(s, a.to)) out.push_back(a.to);
   return out;
+}
+
+// The British list these only while they hold an Amphibious Landing card (their own hand).
+std::vector<SpaceIndex> amphibious_destinations(const State& s) {
+  if (!amphibious_landing_card(s)) return {};
+  return amphibious_arrow_targets(s);
 }
 }  // namespace warpath::wilderness_war::movement_detail

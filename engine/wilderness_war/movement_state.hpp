@@ -19,7 +19,9 @@ enum class MoveStage : std::uint8_t {
   inside,             // the other side: which defenders go inside the fort or fortress (8.1)
   avoid,              // the other side: choose an avoiding force or unit, or pass (6.8)
   avoid_destination,  // the other side: where the avoiding force goes (6.81)
-  lone_leaders        // the other side: where leaders left alone with the movers go (6.53, 7.92)
+  lone_leaders,       // the other side: where leaders left alone with the movers go (6.53, 7.92)
+  foul_weather,       // the other side: response window before the first step (#14, 6.2 note, 6.431)
+  lake_schooner       // the other side: response window after a lakeshore step (#15, 6.63)
 };
 
 struct MoveState {
@@ -45,12 +47,16 @@ struct MoveState {
   std::vector<PieceIndex> failed_interceptors;  // 6.84
   std::vector<SpaceIndex> intercepted_into;     // 6.85: spaces interception was tried into
   std::vector<SpaceIndex> avoided_from;         // 6.85: spaces defenders avoided from
+  // Responses played against or by this mover; they end with its move (cards.md section 3).
+  bool foul_weather = false;    // #14: no naval move, land and boat moves limited to 2 spaces
+  bool george_croghan = false;  // #16: its Drilled Troops ignore the wilderness stop of 6.2
 
   bool operator==(const MoveState&) const = default;
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MoveState, pieces, commander, start, from, where, kind, spaces_moved,
                                                 dropped_off, phasing, stage, moved, stop_after, portage_used,
                                                 infiltrating, inside_declared, avoid_offered, intercepted, selection,
-                                                failed_interceptors, intercepted_into, avoided_from)
+                                                failed_interceptors, intercepted_into, avoided_from, foul_weather,
+                                                george_croghan)
 
 }  // namespace warpath::wilderness_war

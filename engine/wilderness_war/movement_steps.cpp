@@ -52,7 +52,8 @@ int stop_limit_after(const State& s, SpaceIndex to, int spaces_moved_after) {
   const bool drilled = any_of(s, m.pieces, is_drilled_troops);
   const bool auxiliaries = any_of(s, m.pieces, is_auxiliary);
   if (t == Terrain::mountain) lower(spaces_moved_after);
-  if (t == Terrain::wilderness && drilled && !auxiliaries) lower(spaces_moved_after + 1);
+  // #16 George Croghan: as if Auxiliaries were with the Drilled Troops.
+  if (t == Terrain::wilderness && drilled && !auxiliaries && !m.george_croghan) lower(spaces_moved_after + 1);
   if (is_cultivated(s, to) && is_originally_enemy(s, to, m.phasing) && auxiliaries && !drilled)
     lower(spaces_moved_after + 1);
   return limit;
@@ -135,6 +136,7 @@ void take_step(State& s, SpaceIndex to, MoveKind kind, bool infiltrate, bool por
   relocate(s, m.pieces, to);
   s.note(role_of(m.phasing), "move", space_info(s, to).id,
          std::string(infiltrate ? "Infiltrating into " : "Moving to ") + space_name(s, to) + ".");
+  if (open_lake_schooner_window(s, kind)) return;  // #15, before any interception
   entered(s);
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/construction.hpp"
+#include "engine/wilderness_war/card_exchange.hpp"
 #include "engine/wilderness_war/deck.hpp"
 #include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/queries.hpp"
@@ -86,6 +87,14 @@ void begin_season(State& s) {
   s.dice_rolled = true;  // the new hands are news to their owners: an undo barrier
   s.note("", "deal", nullptr, "Cards are dealt.");
   s.phase = Phase::action_phases;
+  if (offers_card_exchange(s)) {  // 14.6: "immediately after dealing and examining cards"
+    begin_card_exchange(s);
+    return;
+  }
+  start_first_action_phase(s);
+}
+
+void start_first_action_phase(State& s) {
   const Side first = s.first_player();
   if (takes_action_phases(s, first))
     start_action_phase(s, first);

@@ -24,6 +24,8 @@ std::string action_phase_prompt(const State& s);
 
 // A.1/B.1 then A.2/B.2: deals and starts the season's first Action Phase.
 void begin_season(State& s);
+// A.2/B.2: the season's first Action Phase (or the end of a season nobody can play in).
+void start_first_action_phase(State& s);
 // After the year-end steps: the next year's Early Season (4.0 A).
 void start_next_year(State& s);
 // True if `side` still takes Action Phases this season (cards left and not holding the last one).

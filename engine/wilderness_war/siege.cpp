@@ -1,11 +1,15 @@
 #include "engine/wilderness_war/siege.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/effects.hpp"
+#include "engine/wilderness_war/massacre.hpp"
 #include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/responses.hpp"
 #include "engine/wilderness_war/supply.hpp"
+#include "engine/wilderness_war/surrender.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
@@ -26,8 +30,113 @@ std::vector<PieceIndex> besiegers(const State& s, SpaceIndex where, Side side) {
   return out;
 }
 
-// Coehorns & Howitzers (8.231) may be played by either side before the roll. issue 4
-bool has_coehorns_response(const State&, Side) { return false; }
+// --- the windows before the siege roll (8.231, cards.md section 2) ------------------------------
+
+constexpr std::array<CardNumber, 1> coehorns_cards = {8};
+constexpr std::array<CardNumber, 1> surrender_cards = {surrender_card};
+
+// #8 Coehorns & Howitzers: the playing side needs Regulars in the space, the besiegers outside,
+// the besieged inside; one copy, so it is played at most once.
+bool coehorns_allowed(const State& s, Side side) {
+  const auto& g = *s.siege;
+  if (g.coehorns) return false;
+  const bool inside = side != g.besieger;
+  const auto units = units_in(s, g.where, side);
+  return std::any_of(units.begin(), units.end(),
+                     [&](PieceIndex p) { return is_regulars(s, p) && s.piece(p).inside == inside; });
+}
+
+// #6 Surrender!: the besieger, who qualifies to roll; the besieged side only under 14.4.
+bool surrender_allowed(const State& s, Side side) {
+  const auto& g = *s.siege;
+  if (side != g.besieger && !s.options.either_side_may_surrender) return false;
+  return surrender_situation_allows(s, g.where);
+}
+
+// In order: the besieger's Coehorns, the besieged's Coehorns, then in place of the roll the
+// besieger's Surrender! and (14.4) the besieged's: cards.md section 2, 8.231 clarification.
+struct PreRollWindow {
+  SiegeStage stage;
+  bool besieger;
+};
+constexpr std::array<PreRollWindow, 4> pre_roll_windows = {{
+    {SiegeStage::coehorns, true},
+    {SiegeStage::coehorns, false},
+    {SiegeStage::surrender, true},
+    {SiegeStage::surrender, false},
+}};
+
+bool pre_roll_window_opens(const State& s, SiegeStage stage, Side side) {
+  if (stage == SiegeStage::coehorns)
+    return response_window_opens(s, side, coehorns_cards, [&](CardNumber) { return coehorns_allowed(s, side); });
+  return response_window_opens(s, side, surrender_cards, [&](CardNumber) { return surrender_allowed(s, side); });
+}
+
+// The next window from `first` on that opens, else the roll.
+void open_pre_roll_windows(State& s, std::size_t first) {
+  auto& g = *s.siege;
+  for (std::size_t i = first; i < pre_roll_windows.size(); ++i) {
+    const auto& w = pre_roll_windows[i];
+    const Side side = w.besieger ? g.besieger : enemy_of(g.besieger);
+    if (!pre_roll_window_opens(s, w.stage, side)) continue;
+    count_window(s, w.stage == SiegeStage::coehorns ? "siege_coehorns" : "surrender");
+    g.stage = w.stage;
+    g.deciding = side;
+    s.active = side;
+    return;
+  }
+  g.stage = SiegeStage::roll;
+  s.active = g.besieger;
+}
+
+std::size_t current_pre_roll_window(const SiegeState& g) {
+  for (std::size_t i = 0; i < pre_roll_windows.size(); ++i)
+    if (pre_roll_windows[i].stage == g.stage && pre_roll_windows[i].besieger == (g.deciding == g.besieger)) return i;
+  return pre_roll_windows.size();
+}
+
+void play_siege_coehorns(State& s) {
+  auto& g = *s.siege;
+  const bool besieger = g.deciding == g.besieger;
+  spend_response(s, g.deciding, 8,
+                 std::string(besieger ? "+2" : "-2") + " to the siege roll at " + space_name(s, g.where) +
+                     " (8.231), and +2 in an assault this phase (9.13).");
+  g.coehorns = g.deciding;
+}
+
+void roll_siege(State& s) {
+  auto& g = s.siege.value();
+  const std::string role(side_names(g.besieger));
+  const int die = roll_die(s);
+  // 8.231: the besieger's commander's tactics, minus those of the defender's commanding leader
+  // (the highest command leader inside), -1 at Louisbourg, +2/-2 for Coehorns.
+  const int attack_tactics = table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics);
+  auto inside = pieces_in(s, g.where, enemy_of(g.besieger));
+  std::erase_if(inside, [&](PieceIndex p) { return !s.piece(p).inside; });
+  const PieceIndex defender = highest_command_leader(s, inside);
+  const int defend_tactics = defender >= 0 ? table_drm(s, "besieged_tactics", s.data().leader(defender).tactics) : 0;
+  const auto& info = s.data().spaces[static_cast<std::size_t>(g.where)];
+  const int louisbourg = info.id == "louisbourg" ? table_drm(s, "louisbourg") : 0;
+  const int coehorns =
+      g.coehorns ? table_drm(s, *g.coehorns == g.besieger ? "coehorns_besieger" : "coehorns_besieged") : 0;
+  const int modified = die + attack_tactics + defend_tactics + louisbourg + coehorns;
+  const auto& table = s.data().tables.siege;
+  const int before = *s.space(g.where).siege_level;
+  const int after = std::min(table.max_level, before + table.increase(modified));
+  s.space(g.where).siege_level = static_cast<std::uint8_t>(after);
+  ++s.rule_events["sieges_rolled"];
+  if (after > before) ++s.rule_events["siege_level_increases"];
+  s.note(role, "roll", die,
+         "Siege roll at " + info.name + ": " + std::to_string(die) + " modified to " + std::to_string(modified) +
+             ", siege level " + std::to_string(before) + " to " + std::to_string(after) + " (8.23).");
+  if (may_assault(s, g.where, g.besieger)) {
+    g.stage = SiegeStage::assault_or_done;
+    return;
+  }
+  finish_siege(s);
+}
+
+}  // namespace
 
 void finish_siege(State& s) {
   s.active = s.siege->besieger;
@@ -35,7 +144,15 @@ void finish_siege(State& s) {
   siege_finished(s);
 }
 
-}  // namespace
+void assault_finished(State& s) {
+  // capture_fortification (9.22) left the capture in s.siege: its Massacre! window comes first.
+  if (!s.siege) {
+    siege_finished(s);
+    return;
+  }
+  if (open_massacre_window(s)) return;
+  finish_siege(s);
+}
 
 bool may_roll_siege(const State& s, SpaceIndex where, Side side, PieceIndex commander) {
   if (where == no_space || !is_besieged(s, where) || !has_fort_or_fortress(s, where, enemy_of(side))) return false;
@@ -64,74 +181,101 @@ bool may_assault(const State& s, SpaceIndex where, Side side) {
 
 void begin_siege_roll(State& s, SpaceIndex where, PieceIndex commander) {
   const Side besieger = s.active;
-  s.siege = SiegeState{where, besieger, commander, SiegeStage::roll};
+  SiegeState g;
+  g.where = where;
+  g.besieger = besieger;
+  g.commander = commander;
+  s.siege = g;
   s.step = Step::siege;
-  // 8.231: either player may play Coehorns before the roll (issue 4: no events yet).
-  (void)has_coehorns_response(s, besieger);
-  (void)has_coehorns_response(s, enemy_of(besieger));
-  s.active = besieger;
+  open_pre_roll_windows(s, 0);
 }
 
 void list_siege_actions(const State& s, ActionList& out) {
   const auto& g = s.siege.value();
-  if (s.active != g.besieger) return;
-  if (g.stage == SiegeStage::roll) {
-    out.add("roll");
-  } else {
-    out.add("assault");
-    out.add("done");
+  switch (g.stage) {
+    case SiegeStage::roll:
+      out.add("roll");
+      return;
+    case SiegeStage::assault_or_done:
+      out.add("assault");
+      out.add("done");
+      return;
+    case SiegeStage::coehorns:
+      if (holds_card(s, g.deciding, 8) && coehorns_allowed(s, g.deciding)) out.add("play", 8);
+      out.add("pass");
+      return;
+    case SiegeStage::surrender:
+      if (holds_card(s, g.deciding, surrender_card) && surrender_allowed(s, g.deciding))
+        out.add("play", surrender_card);
+      out.add("pass");
+      return;
+    case SiegeStage::massacre:
+      if (holds_card(s, g.deciding, massacre_card)) out.add("play", massacre_card);
+      out.add("pass");
+      return;
+    case SiegeStage::relocate:
+      for (SpaceIndex sp : relocation_options(s)) out.add_space(s, "relocate", sp);
+      return;
   }
 }
 
 void apply_siege(State& s, const Action& action) {
   auto& g = s.siege.value();
-  const std::string role(side_names(g.besieger));
-  if (g.stage == SiegeStage::assault_or_done) {
-    if (action.verb == "assault") {
-      const SiegeState siege = g;
-      s.siege.reset();
-      s.note(role, "assault", s.data().spaces[static_cast<std::size_t>(siege.where)].id,
-             "Assault on " + space_name(s, siege.where) + " (8.24).");
-      begin_assault(s, siege.where, siege.besieger, siege.commander);
-    } else {
-      finish_siege(s);
+  switch (g.stage) {
+    case SiegeStage::roll:
+      roll_siege(s);
+      return;
+    case SiegeStage::assault_or_done:
+      if (action.verb == "assault") {
+        const SiegeState siege = g;
+        s.siege.reset();
+        begin_assault_after_siege(s, siege.where, siege.besieger, siege.commander, siege.coehorns);
+      } else {
+        finish_siege(s);
+      }
+      return;
+    case SiegeStage::coehorns: {
+      const std::size_t window = current_pre_roll_window(g);
+      if (action.verb == "play") play_siege_coehorns(s);
+      open_pre_roll_windows(s, window + 1);
+      return;
     }
-    return;
+    case SiegeStage::surrender:
+      if (action.verb == "play") {
+        play_surrender(s, g.deciding);
+        return;
+      }
+      open_pre_roll_windows(s, current_pre_roll_window(g) + 1);
+      return;
+    case SiegeStage::massacre:
+      apply_massacre(s, action);
+      return;
+    case SiegeStage::relocate:
+      relocate_displaced(s, space_arg(s, action));
+      return;
   }
-  if (action.verb != "roll") throw ActionRejected(ErrorCode::illegal_action, "the besieger rolls");
-  const int die = roll_die(s);
-  // 8.231: the besieger's commander's tactics, minus those of the defender's commanding leader
-  // (the highest command leader inside), -1 at Louisbourg.
-  const int attack_tactics = table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics);
-  auto inside = pieces_in(s, g.where, enemy_of(g.besieger));
-  std::erase_if(inside, [&](PieceIndex p) { return !s.piece(p).inside; });
-  const PieceIndex defender = highest_command_leader(s, inside);
-  const int defend_tactics = defender >= 0 ? table_drm(s, "besieged_tactics", s.data().leader(defender).tactics) : 0;
-  const auto& info = s.data().spaces[static_cast<std::size_t>(g.where)];
-  const int louisbourg = info.id == "louisbourg" ? table_drm(s, "louisbourg") : 0;
-  const int modified = die + attack_tactics + defend_tactics + louisbourg;
-  const auto& table = s.data().tables.siege;
-  const int before = *s.space(g.where).siege_level;
-  const int after = std::min(table.max_level, before + table.increase(modified));
-  s.space(g.where).siege_level = static_cast<std::uint8_t>(after);
-  ++s.rule_events["sieges_rolled"];
-  if (after > before) ++s.rule_events["siege_level_increases"];
-  s.note(role, "roll", die,
-         "Siege roll at " + info.name + ": " + std::to_string(die) + " modified to " + std::to_string(modified) +
-             ", siege level " + std::to_string(before) + " to " + std::to_string(after) + " (8.23).");
-  if (may_assault(s, g.where, g.besieger)) {
-    g.stage = SiegeStage::assault_or_done;
-    return;
-  }
-  finish_siege(s);
+  throw ActionRejected(ErrorCode::illegal_action, "no siege decision is pending");
 }
 
 std::string siege_prompt(const State& s) {
   const auto& g = s.siege.value();
   const std::string& name = space_name(s, g.where);
-  if (g.stage == SiegeStage::roll) return "Siege of " + name + ": roll on the Siege Table (8.231).";
-  return "Siege of " + name + " at level " + std::to_string(*s.space(g.where).siege_level) +
-         ": assault now, or be done (8.24).";
+  switch (g.stage) {
+    case SiegeStage::roll:
+      return "Siege of " + name + ": roll on the Siege Table (8.231).";
+    case SiegeStage::assault_or_done:
+      return "Siege of " + name + " at level " + std::to_string(*s.space(g.where).siege_level) +
+             ": assault now, or be done (8.24).";
+    case SiegeStage::coehorns:
+      return "Siege of " + name + ": play response events before the siege roll (8.231).";
+    case SiegeStage::surrender:
+      return "Siege of " + name + ": play response events in place of the siege roll (8.231).";
+    case SiegeStage::massacre:
+      return name + " has been captured: play response events (fortification lost).";
+    case SiegeStage::relocate:
+      return name + " has surrendered: choose the closest friendly fortification for its garrison (10.421).";
+  }
+  return {};
 }
 
 }  // namespace warpath::wilderness_war

@@ -1,6 +1,10 @@
 #pragma once
-// Sieges (8.2): who may roll (8.231), the siege roll and its DRMs, and assault possible (8.24, 9.11).
+// Sieges (8.2): who may roll (8.231), the response windows before the roll (#8 Coehorns, #6
+// Surrender!), the siege roll and its DRMs, and assault possible (8.24, 9.11). Step::siege also
+// holds the aftermath of a captured fortification (#7 Massacre!, massacre.hpp; the relocation
+// after a Surrender!, surrender.hpp).
 
+#include <optional>
 #include <string>
 
 #include "engine/core/action.hpp"
@@ -18,6 +22,18 @@ std::string siege_prompt(const State& s);
 bool may_roll_siege(const State& s, SpaceIndex where, Side side, PieceIndex commander);
 // 9.11: the siege level allows an assault.
 bool may_assault(const State& s, SpaceIndex where, Side side);
+// 8.231: the activated force rolls; first the Coehorns and Surrender! windows (cards.md section 2).
 void begin_siege_roll(State& s, SpaceIndex where, PieceIndex commander);
+
+// Clears the siege sub-state: the besieger is active again and his force's activation is over.
+void finish_siege(State& s);
+// An assault is over (flow.cpp's battle_finished): a won assault's Massacre! window (9.22,
+// cards.md #7), then the force's activation ends.
+void assault_finished(State& s);
+
+// battle_assault.cpp: begin_assault, with #8 Coehorns played at the siege roll by `coehorns`
+// carried into the assault made right afterwards (9.13).
+void begin_assault_after_siege(State& s, SpaceIndex where, Side attacker, PieceIndex commander,
+                               std::optional<Side> coehorns);
 
 }  // namespace warpath::wilderness_war

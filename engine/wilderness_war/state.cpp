@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "engine/wilderness_war/optional_rules.hpp"
+
 namespace warpath::wilderness_war {
 namespace {
 
@@ -273,7 +275,7 @@ void read_tracks(const json& j, State& s) {
     require_known_keys(line, {"role", "verb", "arg", "text"}, "a log line");
     s.log.push_back({line.at("role"), line.at("verb"), line.at("arg"), line.at("text")});
   }
-  j.at("rule_events").get_to(s.rule_events);
+  s.rule_events = RuleEventCounts::from_json(j.at("rule_events"));
 }
 
 // The decision point and the procedures in progress. Absent in a hand-written position: the
@@ -308,6 +310,12 @@ void read_turn(const json& j, State& s) {
   read("raid", s.raid);
   read("year_end", s.year_end);
   read("event", s.event);
+}
+
+const OptionalRuleFlag* find_optional_rule(const std::string& id) {
+  for (const auto& rule : optional_rule_flags)
+    if (id == rule.id) return &rule;
+  return nullptr;
 }
 
 }  // namespace
@@ -425,7 +433,9 @@ json year_track_to_json(const YearTrack& t) {
 json options_to_json(const Options& options) {
   json bid = nullptr;
   if (options.bid) bid = {{"side", side_names(options.bid->side)}, {"vp", options.bid->vp}};
-  return {{"bid", bid}, {"optional_14_2", options.raids_cost_militia_steps}};
+  json out = {{"bid", bid}};
+  for (const auto& rule : optional_rule_flags) out[rule.id] = options.*rule.flag;
+  return out;
 }
 
 Options options_from_json(const json& j) {
@@ -444,10 +454,10 @@ Options options_from_json(const json& j) {
       if (vp < 0 || vp > max_bid_vp)
         throw std::invalid_argument("option 'bid': vp must be from 0 to " + std::to_string(max_bid_vp) + " (13.3)");
       options.bid = Bid{*side, vp};
-    } else if (key == "optional_14_2") {
+    } else if (const auto* rule = find_optional_rule(key)) {
       if (value.is_null()) continue;
-      if (!value.is_boolean()) throw std::invalid_argument("option 'optional_14_2' must be true or false");
-      options.raids_cost_militia_steps = value.get<bool>();
+      if (!value.is_boolean()) throw std::invalid_argument("option '" + key + "' must be true or false");
+      options.*rule->flag = value.get<bool>();
     } else {
       throw std::invalid_argument("unknown option '" + key + "'");
     }
@@ -487,7 +497,7 @@ json State::to_json() const {
           {"outcome", outcome_json},
           {"rng", rng.to_json()},
           {"log", log_to_json(log)},
-          {"rule_events", rule_events},
+          {"rule_events", rule_events.to_json()},
           {"turn", turn_to_json(*this)}};
 }
 

@@ -25,6 +25,7 @@
 #include "engine/wilderness_war/game_log.hpp"
 #include "engine/wilderness_war/movement_state.hpp"
 #include "engine/wilderness_war/raid_state.hpp"
+#include "engine/wilderness_war/rule_event_counts.hpp"
 #include "engine/wilderness_war/siege_state.hpp"
 #include "engine/wilderness_war/year_end_state.hpp"
 
@@ -59,8 +60,14 @@ struct Bid {
 };
 
 struct Options {
-  std::optional<Bid> bid;                 // 13.3
-  bool raids_cost_militia_steps = false;  // optional rule 14.2
+  std::optional<Bid> bid;  // 13.3 (14.7's alternative bidding ends in the same bid)
+  // The optional rules of 14.0 (table: optional_rules.hpp).
+  bool pitt_and_diplomatic_revolution_linked = false;  // 14.1
+  bool raids_cost_militia_steps = false;               // 14.2
+  bool early_regulars_cost_vp = false;                 // 14.3
+  bool either_side_may_surrender = false;              // 14.4
+  bool either_side_may_expel_acadians = false;         // 14.5
+  bool british_regulars_exchange = false;              // 14.6
 
   bool operator==(const Options&) const = default;
 };
@@ -172,7 +179,7 @@ class State final : public engine::GameState {
   engine::Rng rng;
   bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)
   GameLog log;
-  std::map<std::string, int> rule_events;  // counters for playout reports
+  RuleEventCounts rule_events;  // counters for playout reports
 
   PlayerState& player(Side side) { return players[index_of(side)]; }
   const PlayerState& player(Side side) const { return players[index_of(side)]; }

@@ -20,7 +20,8 @@ commands:
   replay    rebuild a stored game from move 0, checking every snapshot hash
             --db FILE --game N            exit 1 on a mismatch
   playout   play random legal games in process and print a JSON report
-            --game TITLE --scenario S --games N --seed K [--options JSON] [--leak-every N]
+            --game TITLE --scenario S|all --games N --seed K [--options JSON] [--leak-every N]
+            [--start-state FILE] [--require-events a,b,event_1..70]   exit 1 on a problem
 )";
 
 }  // namespace

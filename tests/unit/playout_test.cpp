@@ -1,12 +1,13 @@
 #include <doctest/doctest.h>
 
+#include "engine/core/match.hpp"
 #include "engine/core/playout.hpp"
 #include "tests/test_game/duel.hpp"
 
 TEST_CASE("random playouts of the test game are clean and report their counters") {
   auto duel = warpath::testgame::make_duel();
   warpath::engine::PlayoutOptions options;
-  options.scenario = "standard";
+  options.scenarios = {"standard"};
   options.games = 40;
   options.seed = 100;
   const auto report = warpath::engine::run_playouts(*duel, options);
@@ -20,6 +21,38 @@ TEST_CASE("random playouts of the test game are clean and report their counters"
   CHECK(report["actions"].get<int>() > 40);
   CHECK(report["rule_events"]["rolls"].get<int>() > 0);
   CHECK(report["mean_view_bytes"].get<int>() > 0);
+}
+
+TEST_CASE("playouts take the scenarios in turn") {
+  auto duel = warpath::testgame::make_duel();
+  warpath::engine::PlayoutOptions options;
+  options.scenarios = {"standard", "short"};
+  options.games = 6;
+  const auto report = warpath::engine::run_playouts(*duel, options);
+  CHECK(report["games"] == 6);
+  CHECK(report["scenarios"] == nlohmann::json::array({"standard", "short"}));
+  CHECK(report["errors"] == 0);
+  CHECK(report["replay_mismatches"] == 0);
+}
+
+TEST_CASE("playouts from a start state begin there and replay from it") {
+  auto duel = warpath::testgame::make_duel();
+  warpath::engine::Match match = warpath::engine::Match::start(*duel, "standard", nlohmann::json::object(), 5);
+  for (int i = 0; i < 4 && !match.is_over(); ++i) {
+    const auto role = match.active_roles().front();
+    const auto actions = warpath::engine::list_actions(match.legal_actions(role));
+    REQUIRE_FALSE(match.play(role, actions.front()));
+  }
+  warpath::engine::PlayoutOptions options;
+  options.scenarios = {"standard"};
+  options.start_state = match.state().to_json();
+  options.games = 20;
+  const auto report = warpath::engine::run_playouts(*duel, options);
+  CHECK(report["start_state"] == true);
+  CHECK(report["errors"] == 0);
+  CHECK(report["stuck"] == 0);
+  CHECK(report["replay_mismatches"] == 0);
+  CHECK(report["actions"].get<int>() > 20);
 }
 
 namespace {
@@ -63,7 +96,7 @@ class LeakyDuel final : public warpath::engine::GameModule {
 TEST_CASE("the leak check catches a view that shows another seat's hand") {
   LeakyDuel leaky;
   warpath::engine::PlayoutOptions options;
-  options.scenario = "short";
+  options.scenarios = {"short"};
   options.games = 5;
   const auto report = warpath::engine::run_playouts(leaky, options);
   CHECK(report["leaks"].get<int>() > 0);

@@ -15,6 +15,7 @@ PieceIndex pc(const char* id) { return game_data().piece_index(id); }
 
 json two_armies() {
   json j = cleared_position();
+  discard_response_cards(j);  // no Foul Weather window before each force (events_movement_responses_test)
   j["active"] = "french";
   place(j, "fr_montcalm", "ticonderoga");  // initiative 1
   place(j, "fr_reg_bearn", "ticonderoga");

@@ -23,18 +23,21 @@ TEST_CASE("info: title, roles, the four scenarios and the options") {
                                                                       {"early_war_campaign", "Early War Campaign"},
                                                                       {"late_war_campaign", "Late War Campaign"},
                                                                       {"full_campaign", "The Full Campaign"}});
-  REQUIRE(info.options.size() == 2);
+  REQUIRE(info.options.size() == 7);
   CHECK(info.options[0].id == "bid");
   CHECK(info.options[0].default_value.is_null());
-  CHECK(info.options[1].id == "optional_14_2");
-  CHECK(info.options[1].default_value == false);
+  for (std::size_t i = 1; i < info.options.size(); ++i) {  // 14.1 to 14.6, all off by default
+    CHECK(info.options[i].id == "optional_14_" + std::to_string(i));
+    CHECK(info.options[i].default_value == false);
+  }
   CHECK(info.to_json()["title"] == "wilderness-war");
 }
 
 TEST_CASE("setup validates scenario and options") {
   auto module = make_wilderness_war();
   CHECK_THROWS_AS(module->setup("nowhere", json::object(), 1), SetupError);
-  CHECK_THROWS_AS(module->setup("annus_mirabilis", {{"optional_14_3", true}}, 1), SetupError);
+  CHECK_THROWS_AS(module->setup("annus_mirabilis", {{"optional_14_7", true}}, 1), SetupError);
+  CHECK_THROWS_AS(module->setup("annus_mirabilis", {{"optional_14_3", 1}}, 1), SetupError);
   CHECK_THROWS_AS(module->setup("annus_mirabilis", {{"bid", {{"side", "french"}}}}, 1), SetupError);
   CHECK_THROWS_AS(module->setup("annus_mirabilis", json::array(), 1), SetupError);
   CHECK_NOTHROW(module->setup("annus_mirabilis", nullptr, 1));

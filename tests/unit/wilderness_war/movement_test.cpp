@@ -8,6 +8,7 @@
 #include "engine/wilderness_war/movement.hpp"
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/state.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
 
 using nlohmann::json;
 using namespace warpath::wilderness_war;
@@ -19,6 +20,7 @@ json empty_map() {
   json j = module->setup("annus_mirabilis", json::object(), 1)->to_json();
   j["pieces"] = json::object();
   j["markers"] = json::object();
+  ww_test::discard_response_cards(j);  // no response window (tested in events_movement_responses_test)
   return j;
 }
 
@@ -287,10 +289,11 @@ TEST_CASE("6.43 amphibious landing needs an Amphibious Landing card and places a
     json k = j;
     for (auto& c : k["players"]["british"]["hand"]) k["discard"].push_back(c);
     k["players"]["british"]["hand"] = json::array();
-    State s = start(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe");
+    State s = start(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
     CHECK_FALSE(listed(s, "amphibious"));
   }
-  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe");
+  CHECK_FALSE(listed(start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 2), "amphibious"));  // 6.41
+  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   s.year_track.no_amphib = true;
   CHECK_FALSE(listed(s, "amphibious"));
   s.year_track.no_amphib = false;

@@ -18,7 +18,7 @@ TEST_CASE("random games of every scenario end cleanly, replay exactly and leak n
   for (const char* scenario : {"annus_mirabilis", "early_war_campaign", "late_war_campaign", "full_campaign"}) {
     CAPTURE(scenario);
     engine::PlayoutOptions options;
-    options.scenario = scenario;
+    options.scenarios = {scenario};
     options.games = 1;
     options.seed = 11;
     options.leak_check_every = 61;

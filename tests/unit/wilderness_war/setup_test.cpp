@@ -222,11 +222,11 @@ TEST_CASE("every scenario starts at the first French Action Phase of its first E
 }
 
 TEST_CASE("a bid moves the starting VP toward the bid's side (13.3)") {
-  CHECK(set_up("annus_mirabilis", 1, {Bid{Side::french, 2}, false})->vp == 6);
-  CHECK(set_up("annus_mirabilis", 1, {Bid{Side::british, 3}, false})->vp == 1);
-  CHECK(set_up("full_campaign", 1, {Bid{Side::british, 2}, false})->vp == -2);
-  CHECK(set_up("full_campaign", 1, {Bid{Side::french, 0}, false})->vp == 0);
-  auto with_bid = set_up("late_war_campaign", 1, {Bid{Side::british, 1}, true});
+  CHECK(set_up("annus_mirabilis", 1, {Bid{Side::french, 2}})->vp == 6);
+  CHECK(set_up("annus_mirabilis", 1, {Bid{Side::british, 3}})->vp == 1);
+  CHECK(set_up("full_campaign", 1, {Bid{Side::british, 2}})->vp == -2);
+  CHECK(set_up("full_campaign", 1, {Bid{Side::french, 0}})->vp == 0);
+  auto with_bid = set_up("late_war_campaign", 1, {.bid = Bid{Side::british, 1}, .raids_cost_militia_steps = true});
   CHECK(with_bid->options.raids_cost_militia_steps);
   CHECK(with_bid->log.size() == 3);
 }
@@ -255,5 +255,17 @@ TEST_CASE("bad options and unknown scenarios are refused") {
   CHECK(parse_setup_options(json::object()) == Options{});
   CHECK(parse_setup_options({{"bid", nullptr}, {"optional_14_2", nullptr}}) == Options{});
   CHECK(parse_setup_options({{"bid", {{"side", "british"}, {"vp", 2}}}, {"optional_14_2", true}}) ==
-        Options{Bid{Side::british, 2}, true});
+        Options{.bid = Bid{Side::british, 2}, .raids_cost_militia_steps = true});
+  const Options every_rule = parse_setup_options({{"optional_14_1", true},
+                                                  {"optional_14_3", true},
+                                                  {"optional_14_4", true},
+                                                  {"optional_14_5", true},
+                                                  {"optional_14_6", true}});
+  CHECK(every_rule.pitt_and_diplomatic_revolution_linked);
+  CHECK_FALSE(every_rule.raids_cost_militia_steps);
+  CHECK(every_rule.early_regulars_cost_vp);
+  CHECK(every_rule.either_side_may_surrender);
+  CHECK(every_rule.either_side_may_expel_acadians);
+  CHECK(every_rule.british_regulars_exchange);
+  CHECK(options_from_json(options_to_json(every_rule)) == every_rule);
 }

@@ -104,6 +104,10 @@ class GameModule {
   virtual nlohmann::json rule_events(const GameState&) const { return nlohmann::json::object(); }
   // How much a random player should favour an action (events over activations, say).
   virtual double playout_weight(const GameState&, std::string_view /*role*/, const Action&) const { return 1.0; }
+
+  // The title's static component data for clients (map, pieces, cards), the same for every game
+  // and every seat: clients draw from it instead of keeping a second copy. Empty when none.
+  virtual nlohmann::json client_data() const { return nlohmann::json::object(); }
 };
 
 }  // namespace warpath::engine

@@ -159,6 +159,7 @@ class WildernessWarModule final : public engine::GameModule {
     return twin;
   }
 
+  json client_data() const override { return client_component_data(); }
   json rule_events(const GameState& state) const override { return as_state(state).rule_events.to_json(); }
 
   // A random player that stops, passes and demolishes as often as it moves would rarely reach a

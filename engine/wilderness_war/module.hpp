@@ -9,5 +9,6 @@
 namespace warpath::wilderness_war {
 
 std::unique_ptr<engine::GameModule> make_wilderness_war();
+const nlohmann::json& client_component_data();  // GameModule::client_data(), client_data.cpp
 
 }  // namespace warpath::wilderness_war

@@ -28,6 +28,15 @@ ensure_node() {
   command -v node >/dev/null || install_packages nodejs
 }
 
+# The browser tests (tests/browser) drive Debian's Chromium with the npm package playwright-core,
+# pinned by tests/browser/package-lock.json.
+BROWSER_TEST_PACKAGES=(chromium)
+ensure_browser_test_deps() {
+  install_packages "${BROWSER_TEST_PACKAGES[@]}"
+  command -v npm >/dev/null || install_packages npm
+  (cd "$ROOT/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
+}
+
 # configure_and_build DIR [cmake args...] -- [targets...]
 configure_and_build() {
   local dir="$1"

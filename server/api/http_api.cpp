@@ -7,6 +7,7 @@
 #include "protocol/limits.hpp"
 #include "server/api/game_creation.hpp"
 #include "server/api/static_files.hpp"
+#include "server/api/title_data.hpp"
 #include "server/util/log.hpp"
 
 namespace warpath::server {
@@ -199,6 +200,11 @@ void handle_http(ServerContext& context, const HttpRequest& request, Respond res
       json games = json::array();
       for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
       return respond(json_response(request, http::status::ok, {{"games", games}}));
+    }
+    constexpr std::string_view titles_prefix = "/api/titles/";
+    if (target.starts_with(titles_prefix) && target.ends_with("/data")) {
+      const std::string_view title = target.substr(titles_prefix.size(), target.size() - titles_prefix.size() - 5);
+      return respond(title_data_response(context.games, request, title));
     }
     constexpr std::string_view games_prefix = "/api/games/";
     if (target.starts_with(games_prefix))

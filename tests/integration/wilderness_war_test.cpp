@@ -100,4 +100,78 @@ TEST_CASE("Wilderness War is played through WebSocket and HTTP with views that m
   }
 }
 
+TEST_CASE("GET /api/titles/wilderness-war/data serves the map, pieces and cards with an ETag") {
+  Harness h;
+  const auto res = h.http().get("/api/titles/wilderness-war/data");
+  REQUIRE(res.status == 200);
+  CHECK(res.content_type == "application/json");
+  const json& data = res.body;
+  REQUIRE(data.is_object());
+  CHECK(data.value("map_width", 0) > 0);
+  CHECK(data.value("map_height", 0) > 0);
+
+  // Every space has a box on the map and its connections name spaces that exist.
+  std::set<std::string> ids;
+  for (const auto& space : data.at("spaces")) ids.insert(space.at("id").get<std::string>());
+  CHECK(ids.size() == data.at("spaces").size());
+  CHECK(ids.count("quebec") == 1);
+  CHECK(ids.count("niagara") == 1);
+  int river_or_lake = 0;
+  int arrows = 0;
+  for (const auto& space : data.at("spaces")) {
+    const auto& box = space.at("map");
+    CHECK(box.at("w").get<int>() > 0);
+    CHECK(box.at("h").get<int>() > 0);
+    CHECK(std::set<std::string>{"cultivated", "wilderness", "mountain", "box"}.count(space.at("terrain")) == 1);
+    for (const auto& c : space.at("connections")) {
+      CHECK_MESSAGE(ids.count(c.at("to").get<std::string>()) == 1, space.at("id"), " -> ", c.at("to"));
+      if (c.at("type") != "land") ++river_or_lake;
+    }
+    for (const auto& a : space.at("arrows_out")) {
+      CHECK(ids.count(a.at("to").get<std::string>()) == 1);
+      ++arrows;
+    }
+  }
+  CHECK(river_or_lake > 0);
+  CHECK(arrows > 0);
+  CHECK(data.at("militia_boxes").size() == 3);
+  CHECK(!data.at("leader_boxes").empty());
+
+  // Pieces and cards: what the client needs to draw counters and a hand.
+  bool leader = false;
+  bool reduced_unit = false;
+  for (const auto& piece : data.at("pieces")) {
+    CHECK(piece.contains("id"));
+    CHECK((piece.at("side") == "french" || piece.at("side") == "british"));
+    if (piece.at("kind") == "leader") leader = piece.contains("command") && piece.contains("tactics");
+    if (piece.at("kind") == "unit" && piece.value("strength_reduced", 0) > 0) reduced_unit = true;
+  }
+  CHECK(leader);
+  CHECK(reduced_unit);
+  REQUIRE(data.at("cards").size() == 70);
+  for (std::size_t i = 0; i < 70; ++i) {
+    const auto& card = data.at("cards")[i];
+    CHECK(card.at("number").get<std::size_t>() == i + 1);
+    CHECK(!card.at("name").get<std::string>().empty());
+    CHECK(card.at("value").get<int>() >= 1);
+    CHECK(card.contains("response"));
+    CHECK(card.contains("remove"));
+  }
+
+  // Cached by ETag: the same answer every time, 304 when the client has it.
+  const std::string etag = res.headers.count("etag") ? res.headers.at("etag") : std::string();
+  REQUIRE(!etag.empty());
+  CHECK(res.headers.at("cache-control").find("max-age") != std::string::npos);
+  const auto again =
+      h.http().request_raw("GET", "/api/titles/wilderness-war/data", "", "", "", {{"If-None-Match", etag}});
+  CHECK(again.status == 304);
+  CHECK(again.raw_body.empty());
+  CHECK(h.http().get("/api/titles/wilderness-war/data").headers.at("etag") == etag);
+
+  CHECK(h.http().get("/api/titles/no-such-title/data").status == 404);
+  const auto duel = h.http().get("/api/titles/test-duel/data");
+  CHECK(duel.status == 200);
+  CHECK(duel.body == json::object());
+}
+
 }  // namespace warpath::test

@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <cctype>
 #include <stdexcept>
 
 namespace warpath::test {
@@ -35,7 +36,8 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
 }
 
 HttpResponse HttpClient::request_raw(const std::string& method, const std::string& target, const std::string& body,
-                                     const std::string& content_type, const std::string& bearer) {
+                                     const std::string& content_type, const std::string& bearer,
+                                     const HeaderMap& extra_headers) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   tcp::resolver resolver(ioc);
@@ -53,6 +55,7 @@ HttpResponse HttpClient::request_raw(const std::string& method, const std::strin
   req.set(http::field::user_agent, "warpath-test");
   if (!bearer.empty()) req.set(http::field::authorization, "Bearer " + bearer);
   if (!content_type.empty()) req.set(http::field::content_type, content_type);
+  for (const auto& [name, value] : extra_headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::async_write(stream, req, [&](beast::error_code e, std::size_t) { ec = e; });
@@ -71,6 +74,11 @@ HttpResponse HttpClient::request_raw(const std::string& method, const std::strin
   out.status = static_cast<int>(res.result_int());
   out.raw_body = res.body();
   out.content_type = std::string(res[http::field::content_type]);
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out.headers[name] = std::string(field.value());
+  }
   out.body = nlohmann::json::parse(out.raw_body, nullptr, /*allow_exceptions=*/false);
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -15,7 +16,10 @@ struct HttpResponse {
   nlohmann::json body;
   std::string raw_body;
   std::string content_type;
+  std::map<std::string, std::string> headers;  // every response header, by lower-case name
 };
+
+using HeaderMap = std::map<std::string, std::string>;
 
 class HttpClient {
  public:
@@ -26,7 +30,8 @@ class HttpClient {
                        const std::string& bearer = {});
   // For bodies that are not JSON on purpose.
   HttpResponse request_raw(const std::string& method, const std::string& target, const std::string& body,
-                           const std::string& content_type = "application/json", const std::string& bearer = {});
+                           const std::string& content_type = "application/json", const std::string& bearer = {},
+                           const HeaderMap& extra_headers = {});
 
   HttpResponse get(const std::string& target, const std::string& bearer = {}) {
     return request("GET", target, nullptr, bearer);

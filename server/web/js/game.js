@@ -7,10 +7,15 @@ import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, h, shortText } from './dom.js';
 import { loadPreference, recallToken, rememberToken, savePreference } from './store.js';
+import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'log', 'hand']);
 const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
+// Actions that cannot be taken back (dice) are confirmed first.
+const CONFIRM = { roll: 'Roll the dice? This cannot be undone.' };
+// Titles with a board of their own; every other title shows the view as a tree.
+const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar };
 
 // ---- where we are ----
 
@@ -39,6 +44,8 @@ let busy = false; // an action is on its way
 let hadActions = null; // whether the previous view offered actions (null before the first)
 let infoTimer = null;
 const openState = new Map(); // tree path -> open?
+let board = null; // the title's own board, once mounted
+let boardLoading = false;
 
 // ---- small renderers ----
 
@@ -146,7 +153,18 @@ function renderActions() {
     else if (Array.isArray(entry) && entry.length > 0)
       lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg))));
   }
-  if (words.length) lists.push(h('div', { class: 'action-group words' }, words));
+  if (board && lists.length) {
+    const count = lists.reduce((n, group) => n + group.childElementCount, 0);
+    const folded = h('details', { class: 'all-choices', open: openState.get('#choices') === true },
+      h('summary', {}, `All choices as buttons (${count})`), lists.splice(0));
+    folded.addEventListener('toggle', () => openState.set('#choices', folded.open));
+    lists.push(folded);
+  }
+  if (words.length) {
+    const group = h('div', { class: 'action-group words' }, words);
+    if (board) lists.unshift(group);
+    else lists.push(group);
+  }
   if (actions.undo === true) lists.push(h('div', { class: 'action-group undo-group' }, actionButton('undo', null, 'Undo')));
   if (lists.length === 0 && !conn.result)
     lists.push(h('p', { class: 'muted' }, seat === 'spectator' ? 'You are watching.' : 'Nothing to do right now.'));
@@ -301,14 +319,43 @@ function renderResult() {
   );
 }
 
+function renderBoard() {
+  if (board && conn && conn.view !== null) board.render(conn.view, conn.actions, busy);
+}
+
+// Mounts the title's own board once the game's title is known; the tree stays until then (and
+// for good when the board cannot load).
+function maybeMountBoard() {
+  const title = conn && conn.info ? conn.info.title : null;
+  const mount = title ? BOARDS[title] : undefined;
+  if (board || boardLoading || !mount) return;
+  boardLoading = true;
+  const root = byId('board');
+  mount(root, { seat, send })
+    .then((mounted) => {
+      board = mounted;
+      root.hidden = false;
+      document.body.classList.add('has-board');
+      renderAll();
+    })
+    .catch((e) => {
+      boardLoading = false;
+      showNotice(`The map could not be loaded (${e.message}); showing the game as a tree.`, 'error');
+    });
+}
+
 function renderAll() {
   const view = conn ? conn.view : null;
   renderHeader();
   renderPrompt(view);
   renderActions();
-  renderHand(view);
+  if (board) {
+    renderBoard();
+  } else {
+    renderHand(view);
+    renderTree(view);
+  }
   renderLog(view);
-  renderTree(view);
   renderResult();
 }
 
@@ -316,8 +363,10 @@ function renderAll() {
 
 async function send(verb, arg) {
   if (busy || !conn) return;
+  if (CONFIRM[verb] && !window.confirm(CONFIRM[verb])) return;
   busy = true;
   renderActions();
+  renderBoard();
   try {
     await conn.act(verb, arg);
     showNotice('');
@@ -326,6 +375,7 @@ async function send(verb, arg) {
   } finally {
     busy = false;
     renderActions();
+    renderBoard();
   }
 }
 
@@ -441,6 +491,7 @@ function start() {
   });
   conn.on('presence', renderPresence);
   conn.on('info', () => {
+    maybeMountBoard();
     renderHeader();
     renderPresence();
   });

@@ -1,0 +1,74 @@
+// Starts the real warpath binary for a browser test: `warpath serve` on a free port (--port 0,
+// the port read from its "warpath listening on" line), a fresh database in a temporary
+// directory, and the web client from the source tree. stop() ends it and removes the directory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const READY = /^warpath listening on (http:\/\/[^/\s]+)\/?/;
+
+export async function startServer({ binary, webRoot, timeoutMs = 20000 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warpath-browser-'));
+  const logPath = path.join(dir, 'server.log');
+  const log = fs.openSync(logPath, 'w');
+  const child = spawn(
+    binary,
+    ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', path.join(dir, 'warpath.db'), '--web', webRoot, '--no-demo', '--threads', '2'],
+    { stdio: ['ignore', 'pipe', log] },
+  );
+  const logTail = () => {
+    try {
+      return fs.readFileSync(logPath, 'utf8').slice(-3000);
+    } catch {
+      return '';
+    }
+  };
+  const origin = await new Promise((resolve, reject) => {
+    let pending = '';
+    const timer = setTimeout(() => reject(new Error(`warpath did not announce its port in ${timeoutMs} ms:\n${logTail()}`)), timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`warpath exited (${code ?? signal}) before announcing its port:\n${logTail()}`));
+    });
+    child.stdout.on('data', (chunk) => {
+      pending += chunk.toString();
+      for (const line of pending.split('\n')) {
+        const m = READY.exec(line.trim());
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      }
+    });
+  });
+  child.removeAllListeners('exit');
+  child.stdout.resume(); // keep draining so that the server never blocks on a full pipe
+
+  return {
+    origin,
+    logTail,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.closeSync(log);
+      if (!process.env.WARPATH_KEEP_TEST_DIR) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// A JSON request to the server; throws on a status other than 2xx with the body.
+export async function apiJson(origin, method, target, { body, token } = {}) {
+  const headers = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(origin + target, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${target} answered ${res.status}: ${text}`);
+  return text ? JSON.parse(text) : null;
+}

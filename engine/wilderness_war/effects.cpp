@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <vector>
 #include <utility>
+#include <vector>
 
 #include "engine/wilderness_war/queries.hpp"
 
@@ -154,10 +154,12 @@ void update_vp_spaces(State& s) {
 }  // namespace
 
 void settle_map(State& s) {
+  if (s.map_settled()) return;
   Occupancy occupancy = occupancy_of(s);  // a copy: settle_space recounts what it changes
   for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp, occupancy);
   remove_orphaned_allied_markers(s);
   update_vp_spaces(s);
+  s.mark_map_settled();
 }
 
 }  // namespace warpath::wilderness_war

@@ -197,6 +197,16 @@ class State final : public engine::GameState {
   }
   const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
 
+  // settle_map's bookkeeping: the map's continuous rules are a function of the pieces and markers,
+  // so once applied they need not run again until one of them changes (most actions change none).
+  bool map_settled() const {
+    return settled_pieces_version_ == pieces_version_ && settled_markers_version_ == markers_version_;
+  }
+  void mark_map_settled() {
+    settled_pieces_version_ = pieces_version_;
+    settled_markers_version_ = markers_version_;
+  }
+
   // The map space a piece is in, looking through leader boxes (2.0); no_space when off the map.
   SpaceIndex space_of(PieceIndex piece) const {
     const Location& at = pieces[static_cast<std::size_t>(piece)].location;
@@ -231,6 +241,8 @@ class State final : public engine::GameState {
   // Supply by space and side (-1: not traced yet), valid while neither pieces nor markers change
   // (12.0: "cache supply per active side until the state changes").
   std::uint64_t markers_version_ = 0;
+  std::uint64_t settled_pieces_version_ = ~std::uint64_t{0};
+  std::uint64_t settled_markers_version_ = ~std::uint64_t{0};
   mutable std::uint64_t supply_pieces_version_ = ~std::uint64_t{0};
   mutable std::uint64_t supply_markers_version_ = ~std::uint64_t{0};
   mutable std::array<std::vector<std::int8_t>, 2> supply_;

@@ -17,26 +17,7 @@ SpaceIndex sp(const char* id) { return game_data().space_index(id); }
 LocationKind where(const State& s, const char* id) { return s.piece(pc(id)).location.kind; }
 SpaceIndex at(const State& s, const char* id) { return s.space_of(pc(id)); }
 
-// A position where `side` is to play and holds `cards`; the other side holds one card so that the
-// season does not end when the event is over.
-json position_for(const std::string& side, const std::vector<int>& cards,
-                  const std::string& scenario = "annus_mirabilis") {
-  json j = cleared_position(scenario);
-  j["active"] = side;
-  set_hand(j, side, cards);
-  set_hand(j, side == "french" ? "british" : "french", {1});
-  return j;
-}
-
-struct Game {
-  decltype(make_wilderness_war()) module = make_wilderness_war();
-  State s;
-  explicit Game(const json& j) : s(load(j)) {}
-  json actions(const char* side) { return module->legal_actions(s, side); }
-  bool may_play(const char* side, int card) { return lists(actions(side), "event", std::to_string(card)); }
-  void act(const char* side, const std::string& verb, json arg = nullptr) { module->apply(s, side, {verb, arg}); }
-  void play(const char* side, int card) { act(side, "event", card); }
-};
+using Game = ModuleGame;
 
 int count_where(const State& s, const std::vector<std::string>& ids, LocationKind kind) {
   int n = 0;
@@ -49,7 +30,7 @@ int count_where(const State& s, const std::vector<std::string>& ids, LocationKin
 
 // --- #49-#52 Call Out Militias -------------------------------------------------------------------------
 TEST_CASE("#49 Call Out Militias: the French place a militia unit in the St. Lawrence box") {
-  Game g(position_for("french", {49, 5}));
+  Game g(position_to_play("french", {49, 5}));
   REQUIRE(g.may_play("french", 49));
   g.play("french", 49);
   const auto actions = g.actions("french");
@@ -61,7 +42,7 @@ TEST_CASE("#49 Call Out Militias: the French place a militia unit in the St. Law
 }
 
 TEST_CASE("#50 Call Out Militias: the British restore up to two reduced militia") {
-  json j = position_for("british", {50, 5});
+  json j = position_to_play("british", {50, 5});
   for (const char* id : {"br_militia_1", "br_militia_2", "br_militia_3"}) place(j, id, "militia_box_northern", true);
   place(j, "br_militia_4", "militia_box_southern");
   Game g(j);
@@ -80,7 +61,7 @@ TEST_CASE("#50 Call Out Militias: the British restore up to two reduced militia"
 }
 
 TEST_CASE("#51 Call Out Militias: not playable with every militia counter in play at full strength") {
-  json j = position_for("french", {51, 5});
+  json j = position_to_play("french", {51, 5});
   for (const char* id : {"fr_militia_1", "fr_militia_2", "fr_militia_3", "fr_militia_4"})
     place(j, id, "militia_box_st_lawrence");
   Game g(j);
@@ -89,7 +70,7 @@ TEST_CASE("#51 Call Out Militias: not playable with every militia counter in pla
 
 // --- #53 Rangers ------------------------------------------------------------------------------------------
 TEST_CASE("#53 Rangers: a Ranger enters at an unbesieged British fortification") {
-  json j = position_for("british", {53, 5});
+  json j = position_to_play("british", {53, 5});
   j["markers"]["hoosic"] = {{"stockade", "british"}};
   j["markers"]["oswego"] = {{"fort", "british"}, {"siege", 0}};
   place(j, "br_reg_15th", "oswego", false, true);
@@ -107,7 +88,7 @@ TEST_CASE("#53 Rangers: a Ranger enters at an unbesieged British fortification")
 }
 
 TEST_CASE("#53 Rangers: no counter to place and none to restore: no effect") {
-  json j = position_for("british", {53, 5});
+  json j = position_to_play("british", {53, 5});
   for (const char* id : {"br_ranger_armstrong", "br_ranger_goreham", "br_ranger_rogers"}) place(j, id, "albany");
   Game g(j);
   g.play("british", 53);
@@ -117,7 +98,7 @@ TEST_CASE("#53 Rangers: no counter to place and none to restore: no effect") {
 
 // --- #46 Colonial Recruits ------------------------------------------------------------------------------
 TEST_CASE("#46 Colonial Recruits: a die roll of reduced Provincials, Light Infantry or Rangers are restored") {
-  json j = position_for("british", {46, 5});
+  json j = position_to_play("british", {46, 5});
   place(j, "br_prov_new_york_1", "albany", true);
   place(j, "br_li_howes", "albany", true);
   place(j, "br_militia_1", "militia_box_northern", true);
@@ -135,7 +116,7 @@ TEST_CASE("#46 Colonial Recruits: a die roll of reduced Provincials, Light Infan
 }
 
 TEST_CASE("#46 Colonial Recruits: not playable with only reduced militia") {
-  json j = position_for("british", {46, 5});
+  json j = position_to_play("british", {46, 5});
   place(j, "br_militia_1", "militia_box_northern", true);
   Game g(j);
   CHECK_FALSE(g.may_play("british", 46));
@@ -143,7 +124,7 @@ TEST_CASE("#46 Colonial Recruits: not playable with only reduced militia") {
 
 // --- #47 Troop Transports, #48 Victories in Germany ----------------------------------------------------
 TEST_CASE("#47 Troop Transports: the French restore up to three reduced Regulars") {
-  json j = position_for("french", {47, 5});
+  json j = position_to_play("french", {47, 5});
   for (const char* id : {"fr_reg_bearn", "fr_reg_guyenne", "fr_reg_la_reine", "fr_md_1"}) place(j, id, "quebec", true);
   Game g(j);
   g.play("french", 47);
@@ -156,7 +137,7 @@ TEST_CASE("#47 Troop Transports: the French restore up to three reduced Regulars
 }
 
 TEST_CASE("#47 Troop Transports: the French may not play it after Quiberon Bay") {
-  json j = position_for("french", {47, 5});
+  json j = position_to_play("french", {47, 5});
   place(j, "fr_reg_bearn", "quebec", true);
   Game g(j);
   CHECK(g.may_play("french", 47));
@@ -165,7 +146,7 @@ TEST_CASE("#47 Troop Transports: the French may not play it after Quiberon Bay")
 }
 
 TEST_CASE("#48 Victories in Germany: a die roll of restores; not in 1755") {
-  json j = position_for("british", {48, 5});
+  json j = position_to_play("british", {48, 5});
   place(j, "br_reg_15th", "albany", true);
   Game g(j);
   REQUIRE(g.may_play("british", 48));
@@ -174,7 +155,7 @@ TEST_CASE("#48 Victories in Germany: a die roll of restores; not in 1755") {
   g.act("british", "restore", "br_reg_15th");
   CHECK_FALSE(g.s.piece(pc("br_reg_15th")).reduced);
 
-  json early = position_for("british", {48, 5});
+  json early = position_to_play("british", {48, 5});
   early["year"] = 1755;
   place(early, "br_reg_15th", "albany", true);
   Game g1755(early);
@@ -183,7 +164,7 @@ TEST_CASE("#48 Victories in Germany: a die roll of restores; not in 1755") {
 
 // --- #43-#45 Raise Provincial Regiments ---------------------------------------------------------------
 TEST_CASE("#43 Raise Provincial Regiments: raising stops at the Provincial Assemblies limit (5.54)") {
-  json j = position_for("british", {43, 5});
+  json j = position_to_play("british", {43, 5});
   const std::vector<std::string> northern = {
       "br_prov_connecticut_1",   "br_prov_connecticut_2",   "br_prov_connecticut_3",
       "br_prov_massachusetts_1", "br_prov_massachusetts_2", "br_prov_massachusetts_3",
@@ -204,7 +185,7 @@ TEST_CASE("#43 Raise Provincial Regiments: raising stops at the Provincial Assem
 }
 
 TEST_CASE("#44 Raise Provincial Regiments: restore every reduced Provincial of the Department") {
-  json j = position_for("british", {44, 5});
+  json j = position_to_play("british", {44, 5});
   place(j, "br_prov_virginia_1", "alexandria", true);
   place(j, "br_prov_maryland", "baltimore", true);
   place(j, "br_prov_new_york_1", "albany", true);
@@ -220,7 +201,7 @@ TEST_CASE("#44 Raise Provincial Regiments: restore every reduced Provincial of t
 }
 
 TEST_CASE("#45 Raise Provincial Regiments: not playable with the Assemblies Reluctant") {
-  json j = position_for("british", {45, 5});
+  json j = position_to_play("british", {45, 5});
   j["provincial_assemblies"] = "reluctant";
   Game g(j);
   CHECK_FALSE(g.may_play("british", 45));
@@ -228,7 +209,7 @@ TEST_CASE("#45 Raise Provincial Regiments: not playable with the Assemblies Relu
 
 // --- #57-#59, #64 British Regulars ----------------------------------------------------------------------
 TEST_CASE("#57 British Regulars: a leader and three Regulars enter at British ports, one by one") {
-  json j = position_for("british", {57, 58, 5});
+  json j = position_to_play("british", {57, 58, 5});
   place(j, "br_murray", "british_leader_pool");
   Game g(j);
   g.play("british", 57);
@@ -251,7 +232,7 @@ TEST_CASE("#57 British Regulars: a leader and three Regulars enter at British po
 }
 
 TEST_CASE("#58 British Regulars: a third Command-7 leader makes the British remove one on the map (5.55)") {
-  json j = position_for("british", {58, 5});
+  json j = position_to_play("british", {58, 5});
   place(j, "br_loudoun", "british_leader_pool");
   place(j, "br_abercromby", "albany");
   place(j, "br_amherst", "new_york");
@@ -267,7 +248,7 @@ TEST_CASE("#58 British Regulars: a third Command-7 leader makes the British remo
 }
 
 TEST_CASE("#59 British Regulars: with both Command-7 leaders besieged the drawn one returns to the pool") {
-  json j = position_for("british", {59, 5});
+  json j = position_to_play("british", {59, 5});
   place(j, "br_loudoun", "british_leader_pool");
   for (const char* space : {"oswego", "hudson_carry_north"}) j["markers"][space] = {{"fort", "british"}, {"siege", 0}};
   place(j, "br_abercromby", "oswego", false, true);
@@ -285,7 +266,7 @@ TEST_CASE("#59 British Regulars: with both Command-7 leaders besieged the drawn 
 }
 
 TEST_CASE("#64 British Regulars: not playable twice in one season") {
-  json j = position_for("british", {64, 5}, "full_campaign");
+  json j = position_to_play("british", {64, 5}, "full_campaign");
   j["players"]["british"]["regulars_event_this_season"] = true;
   Game g(j);
   CHECK_FALSE(g.may_play("british", 64));
@@ -293,7 +274,7 @@ TEST_CASE("#64 British Regulars: not playable twice in one season") {
 
 // --- #55, #56, #68 French Regulars ------------------------------------------------------------------------
 TEST_CASE("#55 French Regulars: two Regulars at Québec, with the 1755 set-aside leaders the first time") {
-  json j = position_for("french", {55, 5}, "full_campaign");
+  json j = position_to_play("french", {55, 5}, "full_campaign");
   for (const char* id : {"fr_montcalm", "fr_levis", "fr_bougainville"}) place(j, id, "set_aside");
   place(j, "br_reg_15th", "louisbourg");  // Louisbourg holds British units
   Game g(j);
@@ -309,13 +290,13 @@ TEST_CASE("#55 French Regulars: two Regulars at Québec, with the 1755 set-aside
 }
 
 TEST_CASE("#56 French Regulars: not after Quiberon Bay, nor with British units in both ports") {
-  json j = position_for("french", {56, 5});
+  json j = position_to_play("french", {56, 5});
   Game g(j);
   CHECK(g.may_play("french", 56));
   g.s.year_track.quiberon_bay = true;
   CHECK_FALSE(g.may_play("french", 56));
 
-  json blocked = position_for("french", {56, 5});
+  json blocked = position_to_play("french", {56, 5});
   place(blocked, "br_reg_15th", "quebec");
   place(blocked, "br_reg_17th", "louisbourg");
   Game g2(blocked);
@@ -323,7 +304,7 @@ TEST_CASE("#56 French Regulars: not after Quiberon Bay, nor with British units i
 }
 
 TEST_CASE("#68 French Regulars: a second French Regulars event in one season is not playable") {
-  json j = position_for("french", {68, 5}, "full_campaign");
+  json j = position_to_play("french", {68, 5}, "full_campaign");
   j["players"]["french"]["regulars_event_this_season"] = true;
   Game g(j);
   CHECK_FALSE(g.may_play("french", 68));
@@ -331,7 +312,7 @@ TEST_CASE("#68 French Regulars: a second French Regulars event in one season is 
 
 // --- #60, #61, #63 Highlanders ----------------------------------------------------------------------------
 TEST_CASE("#60 Highlanders: two leaders and four Highlanders enter at British ports") {
-  json j = position_for("british", {60, 5});
+  json j = position_to_play("british", {60, 5});
   place(j, "br_murray", "british_leader_pool");
   place(j, "br_wolfe", "british_leader_pool");
   Game g(j);
@@ -348,7 +329,7 @@ TEST_CASE("#60 Highlanders: two leaders and four Highlanders enter at British po
 }
 
 TEST_CASE("#61 Highlanders: one leader and one Highlander; not before Pitt or 1759") {
-  json j = position_for("british", {61, 5});
+  json j = position_to_play("british", {61, 5});
   place(j, "br_murray", "british_leader_pool");
   Game g(j);
   g.play("british", 61);
@@ -357,13 +338,13 @@ TEST_CASE("#61 Highlanders: one leader and one Highlander; not before Pitt or 17
   CHECK_FALSE(g.s.event);
   CHECK(at(g.s, "br_hl_1_42nd") == sp("boston"));
 
-  json early = position_for("british", {61, 5}, "full_campaign");
+  json early = position_to_play("british", {61, 5}, "full_campaign");
   Game g1755(early);
   CHECK_FALSE(g1755.may_play("british", 61));
 }
 
 TEST_CASE("#63 Highlanders: playable once William Pitt is in") {
-  json j = position_for("british", {63, 5}, "full_campaign");
+  json j = position_to_play("british", {63, 5}, "full_campaign");
   Game g(j);
   CHECK_FALSE(g.may_play("british", 63));
   g.s.year_track.william_pitt = true;
@@ -372,7 +353,7 @@ TEST_CASE("#63 Highlanders: playable once William Pitt is in") {
 
 // --- #65 Royal Americans ----------------------------------------------------------------------------------
 TEST_CASE("#65 Royal Americans: up to four at Department fortresses, Halifax excluded") {
-  json j = position_for("british", {65, 5}, "full_campaign");
+  json j = position_to_play("british", {65, 5}, "full_campaign");
   place(j, "br_murray", "british_leader_pool");
   Game g(j);
   g.play("british", 65);
@@ -390,7 +371,7 @@ TEST_CASE("#65 Royal Americans: up to four at Department fortresses, Halifax exc
 }
 
 TEST_CASE("#65 Royal Americans: not playable without a British fortress in a Department") {
-  json j = position_for("british", {65, 5}, "full_campaign");
+  json j = position_to_play("british", {65, 5}, "full_campaign");
   for (const char* f : {"albany", "boston", "new_haven", "new_york", "alexandria", "baltimore", "philadelphia"})
     j["fortresses"][f] = "french";
   Game g(j);
@@ -399,7 +380,7 @@ TEST_CASE("#65 Royal Americans: not playable without a British fortress in a Dep
 
 // --- #54 Light Infantry -----------------------------------------------------------------------------------
 TEST_CASE("#54 Light Infantry: a leader and two Light Infantry at British fortresses") {
-  json j = position_for("british", {54, 5});
+  json j = position_to_play("british", {54, 5});
   place(j, "br_murray", "british_leader_pool");
   Game g(j);
   g.play("british", 54);
@@ -416,7 +397,7 @@ TEST_CASE("#54 Light Infantry: a leader and two Light Infantry at British fortre
 }
 
 TEST_CASE("#54 Light Infantry: without an unbesieged British fortress nothing enters (5.522)") {
-  json j = position_for("british", {54, 5});
+  json j = position_to_play("british", {54, 5});
   place(j, "br_murray", "british_leader_pool");
   for (const char* f :
        {"albany", "boston", "new_haven", "new_york", "alexandria", "baltimore", "philadelphia", "halifax"})
@@ -429,7 +410,7 @@ TEST_CASE("#54 Light Infantry: without an unbesieged British fortress nothing en
 
 // --- #66 Acadians Expelled --------------------------------------------------------------------------------
 TEST_CASE("#66 Acadians Expelled: Regulars at Halifax, a French Coureurs, French restores") {
-  json j = position_for("british", {66, 5}, "full_campaign");
+  json j = position_to_play("british", {66, 5}, "full_campaign");
   place(j, "fr_coureurs_marin", "crown_point", true);
   place(j, "fr_militia_1", "militia_box_st_lawrence", true);
   Game g(j);
@@ -448,7 +429,7 @@ TEST_CASE("#66 Acadians Expelled: Regulars at Halifax, a French Coureurs, French
 }
 
 TEST_CASE("#66 Acadians Expelled: British units in both French ports skip the Coureurs, not the restores") {
-  json j = position_for("british", {66, 5}, "full_campaign");
+  json j = position_to_play("british", {66, 5}, "full_campaign");
   place(j, "br_reg_40th", "quebec");
   place(j, "br_reg_45th", "louisbourg");
   place(j, "fr_reg_bearn", "halifax");  // Halifax enemy-occupied: no Regulars either (5.522)

@@ -18,24 +18,14 @@ bool has(const std::vector<CardNumber>& cards, CardNumber card) {
   return std::find(cards.begin(), cards.end(), card) != cards.end();
 }
 
-// `side` is to play, holding `cards`; the other side holds one card so that the season goes on.
+// `side` is to play, holding `cards`, in a Full Campaign with `option` on.
 json position_for(const std::string& side, const std::vector<int>& cards, const std::string& option) {
-  json j = cleared_position("full_campaign");
-  j["active"] = side;
-  set_hand(j, side, cards);
-  set_hand(j, side == "french" ? "british" : "french", {1});
+  json j = position_to_play(side, cards, "full_campaign");
   if (!option.empty()) j["options"][option] = true;
   return j;
 }
 
-struct Game {
-  decltype(make_wilderness_war()) module = make_wilderness_war();
-  State s;
-  explicit Game(const json& j) : s(load(j)) {}
-  json actions(const char* side) { return module->legal_actions(s, side); }
-  bool may_play(const char* side, int card) { return lists(actions(side), "event", std::to_string(card)); }
-  void act(const char* side, const std::string& verb, json arg = nullptr) { module->apply(s, side, {verb, arg}); }
-};
+using Game = ModuleGame;
 
 // A position at the end of a season: both hands empty, `discard` in the discard pile.
 json before_deal(int year, const std::vector<int>& discard, const std::string& option) {

@@ -68,6 +68,17 @@ inline void discard_response_cards(json& j) {
 
 inline warpath::wilderness_war::State load(const json& j) { return warpath::wilderness_war::State::from_json(j); }
 
+// A position where `side` is to play and holds `cards`; the other side holds one card so that the
+// season does not end when the card play is over.
+inline json position_to_play(const std::string& side, const std::vector<int>& cards,
+                             const std::string& scenario = "annus_mirabilis") {
+  json j = cleared_position(scenario);
+  j["active"] = side;
+  set_hand(j, side, cards);
+  set_hand(j, side == "french" ? "british" : "french", {1});
+  return j;
+}
+
 // The legal actions' args for `verb` as strings (empty when the verb is not listed).
 inline std::vector<std::string> args_of(const json& actions, const std::string& verb) {
   std::vector<std::string> out;
@@ -80,5 +91,16 @@ inline bool lists(const json& actions, const std::string& verb, const std::strin
   const auto args = args_of(actions, verb);
   return std::find(args.begin(), args.end(), arg) != args.end();
 }
+
+// A position played through the module, as a client plays it: legal actions, then apply.
+struct ModuleGame {
+  decltype(warpath::wilderness_war::make_wilderness_war()) module = warpath::wilderness_war::make_wilderness_war();
+  warpath::wilderness_war::State s;
+  explicit ModuleGame(const json& j) : s(load(j)) {}
+  json actions(const char* side) { return module->legal_actions(s, side); }
+  bool may_play(const char* side, int card) { return lists(actions(side), "event", std::to_string(card)); }
+  void act(const char* side, const std::string& verb, json arg = nullptr) { module->apply(s, side, {verb, arg}); }
+  void play(const char* side, int card) { act(side, "event", card); }
+};
 
 }  // namespace ww_test

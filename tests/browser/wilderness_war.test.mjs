@@ -221,6 +221,7 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
   await screenshot('french', 'opening-french');
 
   let plan = 0;
+  let menusSeen = 0;
   let battleSeen = false;
   let stockadeSeen = false;
   for (let step = 0; step < 80 && !(battleSeen && stockadeSeen); ++step) {
@@ -234,6 +235,14 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
     if (next && next.seat === active) {
       // A target on the board (map, hand) when there is one, else a button of the action bar.
       planned = page.locator(`#board ${targetSelector(next.verb, next.arg)}`);
+      const opener = page.locator(`#board [data-verbs~="${next.verb}"][data-arg="${next.arg}"]`);
+      if ((await planned.count()) === 0 && (await opener.count()) > 0) {
+        // A target of several verbs opens a menu of them; its entry is the target.
+        await opener.first().click();
+        planned = page.locator(`#board .ww-menu ${targetSelector(next.verb, next.arg)}`);
+        await planned.first().waitFor({ timeout: STEP_TIMEOUT });
+        menusSeen += 1;
+      }
       if ((await planned.count()) === 0) {
         planned = page.locator(`#actions ${targetSelector(next.verb, next.arg)}`);
         const folded = page.locator('#actions details.all-choices:not([open]) summary');

@@ -6,8 +6,9 @@
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, h, shortText } from './dom.js';
-import { loadPreference, recallToken, rememberToken, savePreference } from './store.js';
+import { loadPreference, recallToken, rememberToken, saveMyGame, savePreference } from './store.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
+import { verbLabel } from './ww/targets.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'log', 'hand']);
@@ -88,7 +89,7 @@ function renderHeader() {
   const scenario = scenarioName();
   byId('game-title').textContent = `${name} #${game ?? '?'}${scenario ? ' · ' + scenario : ''}`;
   byId('seat-badge').textContent = seat;
-  document.title = `${yourTurn() ? '(your turn) ' : ''}${name} #${game ?? '?'} — ${seat} — Warpath`;
+  document.title = `${yourTurn() ? '(•) Your move — ' : ''}${name} #${game ?? '?'} — ${seat} — Warpath`;
   const version = byId('version');
   version.textContent = conn && conn.version !== null ? `v${conn.version}` : 'v–';
 }
@@ -154,10 +155,17 @@ function renderActions() {
       lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg))));
   }
   if (board && lists.length) {
+    // Targets the board has no place for (departments, numbers, pieces off the map...): labelled
+    // buttons by the prompt. Every choice also stays in the folded list of all of them.
+    const loose = [];
+    for (const [verb, entry] of Object.entries(actions))
+      if (verb !== 'undo' && Array.isArray(entry))
+        for (const arg of entry) if (!board.shows(verb, arg)) loose.push(actionButton(verb, arg, `${verbLabel(verb)}: ${board.describe(arg)}`));
     const count = lists.reduce((n, group) => n + group.childElementCount, 0);
     const folded = h('details', { class: 'all-choices', open: openState.get('#choices') === true },
       h('summary', {}, `All choices as buttons (${count})`), lists.splice(0));
     folded.addEventListener('toggle', () => openState.set('#choices', folded.open));
+    if (loose.length) lists.push(h('div', { class: 'action-group loose', role: 'group', 'aria-label': 'choices' }, loose));
     lists.push(folded);
   }
   if (words.length) {
@@ -348,10 +356,11 @@ function renderAll() {
   const view = conn ? conn.view : null;
   renderHeader();
   renderPrompt(view);
-  renderActions();
   if (board) {
-    renderBoard();
+    renderBoard(); // first: the action bar lists what the board has no place for
+    renderActions();
   } else {
+    renderActions();
     renderHand(view);
     renderTree(view);
   }
@@ -435,7 +444,44 @@ function setupNotifications() {
   });
 }
 
+function setupSound() {
+  const box = byId('sound');
+  if (seat === 'spectator') {
+    box.closest('label').hidden = true;
+    return;
+  }
+  box.checked = loadPreference('sound', false) === true;
+  box.addEventListener('change', () => {
+    savePreference('sound', box.checked);
+    if (box.checked) beep(); // browsers let a page play sound after a click
+  });
+}
+
+let audio = null;
+
+// A short two-note chime made with Web Audio (no sound file to serve).
+function beep() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const t = audio.currentTime;
+    for (const [i, freq] of [660, 880].entries()) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, t + i * 0.15);
+      gain.gain.exponentialRampToValueAtTime(0.2, t + i * 0.15 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.15 + 0.14);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(t + i * 0.15);
+      osc.stop(t + i * 0.15 + 0.15);
+    }
+  } catch {
+    // no Web Audio: no sound
+  }
+}
+
 function notifyTurn() {
+  if (byId('sound').checked) beep();
   if (!byId('notify').checked || !('Notification' in window) || Notification.permission !== 'granted') return;
   if (!document.hidden && document.hasFocus()) return;
   try {
@@ -450,6 +496,18 @@ function notifyTurn() {
   } catch {
     // some mobile browsers only notify from a service worker
   }
+}
+
+// ---- my games ----
+
+// A seat opened from its link joins the lobby's "my games" of this browser (with the link, which
+// holds the token), once the game's title and scenario are known.
+let remembered = false;
+function rememberMyGame() {
+  if (remembered || seat === 'spectator' || !token || !conn.info) return;
+  remembered = true;
+  const link = `${location.pathname}?game=${game}#seat=${encodeURIComponent(seat)}&token=${encodeURIComponent(token)}`;
+  saveMyGame({ id: game, title: conn.info.title, scenario: conn.info.scenario, links: { [seat]: link, spectator: spectatorHref } });
 }
 
 // ---- start ----
@@ -491,6 +549,7 @@ function start() {
   });
   conn.on('presence', renderPresence);
   conn.on('info', () => {
+    rememberMyGame();
     maybeMountBoard();
     renderHeader();
     renderPresence();
@@ -517,6 +576,7 @@ function start() {
   });
   window.addEventListener('online', () => conn.reconnectNow());
   setupNotifications();
+  setupSound();
   renderPresence();
   conn.start();
 

@@ -1,11 +1,13 @@
 // The lobby: recent games, the games this browser created, and the "create a game" form.
 import { api, byId, clear, copyButton, h, relativeTime } from './dom.js';
-import { absoluteLink, forgetMyGame, loadMyGames, localLink, saveMyGame } from './store.js';
+import { collectOptions, optionFields, optionsSummary } from './lobby_options.js';
+import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 
 const REFRESH_MS = 15000;
 
 let titles = []; // from GET /api/titles
 let recent = new Map(); // id -> game record from GET /api/games
+let fields = []; // the option fields of the title chosen in the form
 
 function titleName(titleId) {
   const t = titles.find((x) => x.title === titleId);
@@ -107,40 +109,64 @@ async function renderMyGames() {
   );
   const box = clear(byId('my-games'));
   const list = h('ul', { class: 'my-games' });
+  let myTurns = 0;
   for (const g of mine) {
     const record = recent.get(g.id) || fetched.get(g.id) || null;
+    const known = record && !record.error;
     const gone = record && record.error && record.error.code === 'unknown_game';
-    const active = record && Array.isArray(record.active) ? record.active : [];
-    const seats = Object.entries(g.links).map(([role, link]) =>
+    const active = known && Array.isArray(record.active) ? record.active : [];
+    const seats = mySeats(g);
+    const myTurn = known && isMyTurn(g, record);
+    if (myTurn) myTurns += 1;
+    const title = g.title || (known ? record.title : '');
+    const scenario = g.scenario || (known ? record.scenario : '');
+    const links = Object.entries(g.links).map(([role, link]) =>
       h(
         'a',
-        { href: link, class: `seat-link${active.includes(role) ? ' to-move' : ''}` },
+        { href: link, class: `seat-link${active.includes(role) ? ' to-move' : ''}`, 'data-role': role },
         role === 'spectator' ? 'watch' : `play ${role}`,
         active.includes(role) ? h('span', { class: 'turn-flag' }, ' • to move') : null,
       ),
     );
+    if (!g.links.spectator) links.push(h('a', { href: spectatorLink(g.id), class: 'seat-link', 'data-role': 'spectator' }, 'watch'));
+    const turnText = !known
+      ? gone
+        ? 'no longer on the server'
+        : 'status unknown'
+      : record.status === 'over'
+        ? 'over'
+        : myTurn
+          ? `your turn (${active.filter((r) => seats.includes(r)).join(', ')})`
+          : `to move: ${whoseTurn(record)}`;
+    const options = known ? optionsSummary(record.options) : '';
     list.append(
       h(
         'li',
-        { class: 'my-game' },
+        { class: `my-game${myTurn ? ' my-turn' : ''}`, 'data-game': g.id, 'data-my-turn': myTurn ? 'yes' : 'no', 'data-active': active.join(' ') },
         h(
           'div',
           { class: 'my-game-head' },
-          h('strong', {}, `#${g.id} ${titleName(g.title)}`),
-          h('span', { class: 'muted' }, ` ${scenarioName(g.title, g.scenario)}`),
-          record && !record.error
-            ? h('span', { class: `pill status-${record.status}` }, record.status === 'over' ? 'over' : `to move: ${whoseTurn(record)}`)
-            : h('span', { class: 'pill' }, gone ? 'no longer on the server' : 'status unknown'),
-          record && record.status === 'over' && record.result && record.result.summary
+          h('strong', {}, `#${g.id} ${titleName(title)}`),
+          h('span', { class: 'muted my-game-scenario' }, ` ${scenarioName(title, scenario)}`),
+          h('span', { class: `pill status-${known ? record.status : 'unknown'} my-game-turn` }, turnText),
+          known ? h('span', { class: 'muted my-game-version', title: 'moves made' }, `v${record.version}`) : null,
+          known && record.status === 'over' && record.result && record.result.summary
             ? h('span', { class: 'muted' }, ` ${record.result.summary}`)
             : null,
           forgetButton(g),
         ),
-        h('div', { class: 'seat-links' }, seats),
+        h(
+          'div',
+          { class: 'my-game-meta muted' },
+          seats.length ? `your seats: ${seats.join(', ')}` : 'no seat (watching)',
+          options ? ` · options: ${options}` : '',
+        ),
+        h('div', { class: 'seat-links' }, links),
       ),
     );
   }
   box.append(list);
+  document.title = `${myTurns ? `(${myTurns}) ` : ''}Warpath — lobby`;
 }
 
 function forgetButton(g) {
@@ -162,19 +188,69 @@ function fillTitleDetails() {
   const t = currentTitle();
   const scenario = clear(byId('scenario'));
   const help = clear(byId('options-help'));
+  const box = byId('option-fields');
+  for (const el of [...box.children]) if (el.tagName !== 'LEGEND') el.remove();
+  byId('options').value = '';
   byId('title-roles').textContent = t && Array.isArray(t.roles) ? `Seats: ${t.roles.join(', ')}` : '';
+  fields = t ? optionFields(t.options, t.roles || []) : [];
+  box.hidden = fields.length === 0;
   if (!t) return;
   for (const s of t.scenarios || []) scenario.append(h('option', { value: s.id }, s.name ? `${s.name}` : s.id));
-  // Options whose default is null mean "not set"; leaving them out keeps the module's own default.
-  const defaults = {};
-  for (const o of t.options || []) {
-    if (o.default !== null && o.default !== undefined) defaults[o.id] = o.default;
+  for (const f of fields) {
+    box.append(optionField(f));
     help.append(
-      h('dt', {}, o.id),
-      h('dd', {}, o.description || '', ' ', h('span', { class: 'muted' }, `(default: ${o.default === null ? 'not set' : JSON.stringify(o.default)})`)),
+      h('dt', {}, f.id),
+      h('dd', {}, f.description, ' ', h('span', { class: 'muted' }, `(default: ${f.default === null ? 'not set' : JSON.stringify(f.default)})`)),
     );
   }
-  byId('options').value = Object.keys(defaults).length ? JSON.stringify(defaults, null, 2) : '{}';
+}
+
+// One option as a form control; every control is named "option-<id>" (a bid: -side and -vp).
+function optionField(f) {
+  const name = `option-${f.id}`;
+  if (f.kind === 'bool')
+    return h(
+      'label',
+      { class: 'check option', title: f.description },
+      h('input', { type: 'checkbox', id: name, name, checked: f.default === true }),
+      h('span', {}, h('strong', {}, f.label.title), ' ', h('span', { class: 'muted' }, f.label.text)),
+    );
+  if (f.kind === 'bid')
+    return h(
+      'div',
+      { class: 'option option-bid', title: f.description },
+      h('span', { class: 'option-title' }, 'Bid (13.3)'),
+      h(
+        'label',
+        { class: 'inline' },
+        'VP toward ',
+        h('select', { id: `${name}-side`, name: `${name}-side` }, h('option', { value: '' }, 'no bid'), f.sides.map((side) => h('option', { value: side }, side))),
+      ),
+      h('label', { class: 'inline' }, 'VP ', h('input', { type: 'number', id: `${name}-vp`, name: `${name}-vp`, min: f.min, max: f.max, step: 1, value: '0', class: 'narrow' })),
+    );
+  return h(
+    'label',
+    { class: 'option', title: f.description },
+    h('strong', {}, f.label.title), ' ', h('span', { class: 'muted' }, f.label.text),
+    h('input', {
+      type: f.kind === 'number' ? 'number' : 'text',
+      id: name,
+      name,
+      value: f.default === null ? '' : String(f.default),
+      placeholder: f.default === null ? 'not set' : '',
+    }),
+  );
+}
+
+function fieldValues() {
+  const values = {};
+  for (const f of fields) {
+    const name = `option-${f.id}`;
+    if (f.kind === 'bool') values[f.id] = byId(name).checked;
+    else if (f.kind === 'bid') values[f.id] = { side: byId(`${name}-side`).value, vp: byId(`${name}-vp`).value };
+    else values[f.id] = byId(name).value;
+  }
+  return values;
 }
 
 async function loadTitles() {
@@ -194,18 +270,8 @@ async function loadTitles() {
 
 function readForm() {
   const body = { title: byId('title').value, scenario: byId('scenario').value };
-  const optionsText = byId('options').value.trim();
-  if (optionsText) {
-    let options;
-    try {
-      options = JSON.parse(optionsText);
-    } catch (e) {
-      throw new Error(`Options are not valid JSON: ${e.message}`);
-    }
-    if (options === null || typeof options !== 'object' || Array.isArray(options))
-      throw new Error('Options must be a JSON object, like {"target": 15}.');
-    body.options = options;
-  }
+  const options = collectOptions(fields, fieldValues(), byId('options').value);
+  if (Object.keys(options).length) body.options = options;
   const seedText = byId('seed').value.trim();
   if (seedText) {
     if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(Number(seedText)))
@@ -222,7 +288,7 @@ function showCreated(created, body) {
     const input = h('input', { type: 'text', readonly: true, value: url, 'aria-label': `link for ${role}`, onfocus: (e) => e.target.select() });
     return h(
       'div',
-      { class: 'link-row' },
+      { class: 'link-row', 'data-role': role },
       h('span', { class: 'link-role' }, role),
       input,
       copyButton(url),
@@ -231,7 +297,7 @@ function showCreated(created, body) {
   });
   panel.append(
     h('div', { class: 'panel-head' }, h('h2', {}, `Game #${created.id} created`), h('button', { type: 'button', class: 'secondary small', onclick: () => (panel.hidden = true) }, 'Close')),
-    h('p', {}, `${titleName(body.title)} — ${scenarioName(body.title, body.scenario)}`),
+    h('p', {}, `${titleName(body.title)} — ${scenarioName(body.title, body.scenario)}`, body.options ? ` · options: ${optionsSummary(body.options)}` : ''),
     h(
       'p',
       { class: 'notice warning' },

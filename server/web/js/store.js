@@ -44,9 +44,30 @@ export function loadMyGames() {
 }
 
 export function saveMyGame(entry) {
-  const list = loadMyGames().filter((g) => g.id !== entry.id);
-  list.unshift(entry);
-  return writeJson(localStorage, MY_GAMES, list.slice(0, MAX_GAMES));
+  return writeJson(localStorage, MY_GAMES, mergeMyGame(loadMyGames(), entry).slice(0, MAX_GAMES));
+}
+
+// The list with `entry` merged in front: the links of an entry already kept for the game stay
+// (a seat link opened later adds its seat to the ones the browser created), newer fields win.
+export function mergeMyGame(list, entry) {
+  const old = list.find((g) => g.id === entry.id);
+  const merged = old
+    ? { ...old, ...Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined && v !== null)), links: { ...old.links, ...entry.links } }
+    : entry;
+  return [merged, ...list.filter((g) => g.id !== entry.id)];
+}
+
+// The seats of a kept game whose tokens this browser holds (the spectator link is no seat).
+export function mySeats(entry) {
+  return Object.entries(entry && entry.links ? entry.links : {})
+    .filter(([role, link]) => role !== 'spectator' && tokenOfLink(link))
+    .map(([role]) => role);
+}
+
+// Whether one of those seats is to move in the game record (GET /api/games/{id}).
+export function isMyTurn(entry, record) {
+  if (!record || record.status !== 'active' || !Array.isArray(record.active)) return false;
+  return mySeats(entry).some((role) => record.active.includes(role));
 }
 
 export function forgetMyGame(id) {
@@ -59,7 +80,8 @@ export function forgetMyGame(id) {
 
 function tokenOfLink(link) {
   try {
-    return new URLSearchParams(new URL(link, location.origin).hash.slice(1)).get('token') || '';
+    const hash = String(link).includes('#') ? String(link).slice(String(link).indexOf('#') + 1) : '';
+    return new URLSearchParams(hash).get('token') || '';
   } catch {
     return '';
   }

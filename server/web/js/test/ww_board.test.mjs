@@ -8,7 +8,7 @@ import { indexData } from '../ww/data.js';
 import { mapBounds, spaceShape } from '../ww/map.js';
 import { markerBadges } from '../ww/markers.js';
 import { drawnAt, stacksOf } from '../ww/pieces.js';
-import { actionOf, classifyTargets, targetAttrs, verbLabel } from '../ww/targets.js';
+import { actionOf, argLabel, classifyTargets, menuEntries, targetAttrs, targetAttrsFor, verbLabel } from '../ww/targets.js';
 
 const rect = (x, y) => ({ x, y, w: 100, h: 100 });
 const data = indexData({
@@ -109,4 +109,30 @@ test('spaces are squares or circles inside the map bounds', () => {
   assert.equal(spaceShape(data.spaces.get('oswego')).kind, 'circle');
   const b = mapBounds(data);
   assert.ok(b.x < 100 && b.y < 100 && b.x + b.w > 700 && b.y + b.h > 700);
+});
+
+// An element of just the attributes (what menuEntries and actionOf read).
+const fakeElement = (attrs) => ({ getAttribute: (name) => (name in attrs ? attrs[name] : null) });
+
+test('a target of one verb sends it; one of several opens a menu of them', () => {
+  assert.deepEqual(targetAttrsFor(['space'], 'albany'), { 'data-verb': 'space', 'data-arg': 'albany', 'data-arg-type': 'string' });
+  const opener = targetAttrsFor(['space', 'boat'], 'albany');
+  assert.deepEqual(opener, { 'data-arg': 'albany', 'data-arg-type': 'string', 'data-verbs': 'space boat' });
+  assert.equal(actionOf(fakeElement(opener)), null, 'an opener sends nothing itself');
+  assert.deepEqual(menuEntries(fakeElement(opener)), [
+    { verb: 'space', arg: 'albany', label: 'Go' },
+    { verb: 'boat', arg: 'albany', label: 'By boat' },
+  ]);
+  const card = targetAttrsFor(['activate', 'event'], 4);
+  assert.deepEqual(menuEntries(fakeElement(card)).map((e) => [e.verb, e.arg]), [['activate', 4], ['event', 4]]);
+});
+
+test('action arguments by name', () => {
+  assert.equal(argLabel(4, data), '#4 Campaign');
+  assert.equal(argLabel(3, data), '3');
+  assert.equal(argLabel('albany', data), 'Albany');
+  assert.equal(argLabel('militia_box_northern', data), 'Northern');
+  assert.equal(argLabel('br_webb', data), 'Webb');
+  assert.equal(argLabel('southern', data), 'Southern');
+  assert.equal(argLabel('new_york', data), 'New York');
 });

@@ -10,7 +10,7 @@ import { drawMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
 import { PanZoom } from './panzoom.js';
 import { drawStacks } from './pieces.js';
-import { actionOf, classifyTargets } from './targets.js';
+import { actionOf, argLabel, classifyTargets, menuEntries, targetAttrs } from './targets.js';
 
 export const TITLE = 'wilderness-war';
 
@@ -44,23 +44,77 @@ export class WildernessWarBoard {
       this.piles,
     ];
     root.replaceChildren(...parts.filter(Boolean));
+    this.menu = null; // the open verb menu, if any
     root.addEventListener('click', (e) => this.onClick(e));
     root.addEventListener('keydown', (e) => {
-      if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('[role=button][data-verb]')) this.onClick(e);
+      if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('[role=button][data-verb], [role=button][data-verbs]')) this.onClick(e);
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.closeMenu();
+    });
+    document.addEventListener('click', (e) => {
+      if (this.menu && !this.menu.contains(e.target) && !e.target.closest?.('[data-verbs]')) this.closeMenu();
     });
   }
 
   onClick(event) {
-    const el = event.target.closest?.('[data-verb]');
+    const el = event.target.closest?.('[data-verb], [data-verbs]');
     if (!el || !this.root.contains(el) || el.closest('.busy')) return;
+    event.preventDefault();
+    if (!el.hasAttribute('data-verb')) {
+      this.openMenu(el, event);
+      return;
+    }
     const action = actionOf(el);
     if (!action) return;
-    event.preventDefault();
+    this.closeMenu();
     this.send(action.verb, action.arg);
+  }
+
+  // A target that takes several verbs: a small menu of them by the pointer, each entry a target of
+  // its own (data-verb / data-arg).
+  openMenu(el, event) {
+    this.closeMenu();
+    const entries = menuEntries(el);
+    if (!entries.length) return;
+    const rect = el.getBoundingClientRect();
+    const x = event.clientX || rect.left + rect.width / 2;
+    const y = event.clientY || rect.top + rect.height / 2;
+    this.menu = h(
+      'div',
+      { class: 'ww-menu', role: 'menu', 'aria-label': argLabel(entries[0].arg, this.data), style: `left:${Math.round(x)}px;top:${Math.round(y)}px` },
+      h('div', { class: 'ww-menu-title' }, argLabel(entries[0].arg, this.data)),
+      entries.map(({ verb, arg, label }) => h('button', { type: 'button', role: 'menuitem', class: 'ww-menu-item', ...targetAttrs(verb, arg) }, label)),
+      h('button', { type: 'button', class: 'ww-menu-close secondary small', onclick: () => this.closeMenu() }, 'Cancel'),
+    );
+    this.root.append(this.menu);
+    // Keep it on the screen.
+    const box = this.menu.getBoundingClientRect();
+    if (box.right > window.innerWidth) this.menu.style.left = `${Math.max(0, window.innerWidth - box.width - 4)}px`;
+    if (box.bottom > window.innerHeight) this.menu.style.top = `${Math.max(0, window.innerHeight - box.height - 4)}px`;
+    this.menu.querySelector('.ww-menu-item')?.focus();
+  }
+
+  closeMenu() {
+    if (this.menu) this.menu.remove();
+    this.menu = null;
+  }
+
+  // Whether the board shows a target for (verb, arg): an element that sends it or a menu opener.
+  shows(verb, arg) {
+    const a = CSS.escape(String(arg));
+    const v = CSS.escape(verb);
+    return Boolean(this.root.querySelector(`[data-verb="${v}"][data-arg="${a}"]:not(.ww-menu-item), [data-verbs~="${v}"][data-arg="${a}"]`));
+  }
+
+  // A readable name of an action argument.
+  describe(arg) {
+    return argLabel(arg, this.data);
   }
 
   render(view, actions, busy) {
     if (!view || typeof view !== 'object') return;
+    this.closeMenu();
     const targets = classifyTargets(actions, this.data, view);
     this.root.classList.toggle('busy', Boolean(busy));
     this.map.update(view, targets);

@@ -2,7 +2,7 @@
 // remove marks) with a button per legal use; the discard pile and the removed cards as small
 // chips. Nothing of the other seat's hand is ever in the view, so nothing of it is drawn.
 import { h } from '../dom.js';
-import { targetAttrs, verbLabel } from './targets.js';
+import { targetAttrs, targetAttrsFor, verbLabel } from './targets.js';
 
 const SIDE_TEXT = { french: 'French event', british: 'British event', both: 'Either side' };
 
@@ -51,7 +51,7 @@ function chip(data, number, verbs) {
     'data-card': number,
     title: info ? `#${number} ${info.name} (${info.value})` : `#${number}`,
   };
-  if (verbs) Object.assign(attrs, targetAttrs(verbs[0], number), { role: 'button', tabindex: 0 });
+  if (verbs) Object.assign(attrs, targetAttrsFor(verbs, number), { role: 'button', tabindex: 0 });
   return h('span', attrs, `#${number} ${info ? info.name : ''}`);
 }
 

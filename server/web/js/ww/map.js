@@ -5,7 +5,7 @@
 // and data-arg. Pieces and markers are drawn on top by pieces.js and markers.js.
 import { centre } from './data.js';
 import { s, tip } from './svg.js';
-import { targetAttrs, verbLabel } from './targets.js';
+import { targetAttrsFor, verbLabel } from './targets.js';
 
 const COLOR_GROUPS = {
   blue: '#4a78c2',
@@ -196,7 +196,6 @@ export class WildernessMap {
     this.spaceEls = new Map();
     this.boxEls = new Map();
     this.markerLayer = s('g', { class: 'ww-markers' });
-    this.extraLayer = s('g', { class: 'ww-extra-targets' });
     this.stackLayer = s('g', { class: 'ww-stacks' });
     const spaces = s('g', { class: 'ww-spaces' });
     for (const space of data.spaces.values()) {
@@ -228,7 +227,6 @@ export class WildernessMap {
       spaces,
       this.stackLayer,
       this.markerLayer,
-      this.extraLayer,
     );
   }
 
@@ -248,28 +246,6 @@ export class WildernessMap {
       const base = spaceDescription(this.data.spaces.get(id));
       title.textContent = verbs ? `${base}\nClick: ${verbs.map(verbLabel).join(' / ')}` : base;
     }
-    // A space that takes more than one verb: the others as small buttons under its name.
-    while (this.extraLayer.firstChild) this.extraLayer.removeChild(this.extraLayer.firstChild);
-    for (const [id, verbs] of targets.spaces) {
-      const space = this.data.spaces.get(id);
-      if (!space || verbs.length < 2) continue;
-      const shape = spaceShape(space);
-      verbs.slice(1).forEach((verb, i) => {
-        const text = verbLabel(verb);
-        const width = 14 + text.length * 7;
-        const x = shape.x - width / 2;
-        const y = shape.y + shape.h / 2 + (space.fortress ? 28 : 21) + i * 22;
-        this.extraLayer.append(
-          s(
-            'g',
-            { class: 'ww-extra-target target', ...targetAttrs(verb, id) },
-            tip(`${space.name}: ${text}`),
-            s('rect', { x, y, width, height: 19, rx: 9 }),
-            s('text', { x: shape.x, y: y + 14 }, text),
-          ),
-        );
-      });
-    }
     for (const [id, g] of this.boxEls) {
       setTarget(g, targets.boxes.get(id), id);
       const counts = view.militia_boxes ? view.militia_boxes[id] : null;
@@ -280,11 +256,11 @@ export class WildernessMap {
   }
 }
 
-// A target carries the first verb that names it; the others are buttons in the action list.
+// A target carries the verb that names it, or opens a menu when several do (targetAttrsFor).
 function setTarget(el, verbs, arg) {
   for (const name of ['data-verb', 'data-arg', 'data-arg-type', 'data-verbs']) el.removeAttribute(name);
   el.classList.toggle('target', Boolean(verbs));
+  el.classList.toggle('menu-target', Boolean(verbs) && verbs.length > 1);
   if (!verbs) return;
-  for (const [name, value] of Object.entries(targetAttrs(verbs[0], arg))) el.setAttribute(name, value);
-  if (verbs.length > 1) el.setAttribute('data-verbs', verbs.join(' '));
+  for (const [name, value] of Object.entries(targetAttrsFor(verbs, arg))) el.setAttribute(name, value);
 }

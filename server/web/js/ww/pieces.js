@@ -4,7 +4,7 @@
 import { centre } from './data.js';
 import { spaceShape } from './map.js';
 import { s, tip } from './svg.js';
-import { targetAttrs, verbLabel } from './targets.js';
+import { targetAttrsFor, verbLabel } from './targets.js';
 
 export const COUNTER = 28;
 const COLUMNS = 4;
@@ -79,13 +79,14 @@ function counter(id, info, state, x, y, verbs, turn) {
     reduced ? 'reduced' : 'full',
     state.inside ? 'inside' : 'outside',
     verbs ? 'target' : '',
+    verbs && verbs.length > 1 ? 'menu-target' : '',
     turn.activated?.includes(id) ? 'activated' : '',
     turn.moving?.includes(id) ? 'moving' : '',
   ]
     .filter(Boolean)
     .join(' ');
   const attrs = { class: classes, 'data-piece': id, transform: `translate(${x},${y})` };
-  if (verbs) Object.assign(attrs, targetAttrs(verbs[0], id), verbs.length > 1 ? { 'data-verbs': verbs.join(' ') } : {});
+  if (verbs) Object.assign(attrs, targetAttrsFor(verbs, id));
   const c = COUNTER;
   const description = describePiece(info, state) + (verbs ? `\nClick: ${verbs.map(verbLabel).join(' / ')}` : '');
   const g = s('g', attrs, tip(description));

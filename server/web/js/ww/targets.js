@@ -35,8 +35,8 @@ export function classifyTargets(actions, data, view) {
   return out;
 }
 
-// When one target takes several verbs, the element itself sends the first of these; the others
-// get buttons of their own (next to the space, on the card, or in the action list).
+// When one target takes several verbs, the element opens a small menu of them (menuEntries); the
+// order of the menu is this one.
 const PRIMARY = ['space', 'commander', 'piece', 'activate', 'event'];
 
 function byPriority(a, b) {
@@ -82,6 +82,34 @@ export function targetAttrs(verb, arg) {
     attrs['data-arg-type'] = typeof arg === 'number' ? 'integer' : 'string';
   }
   return attrs;
+}
+
+// The attributes of a target that takes `verbs` (at least one): one verb is sent by a click; more
+// make the element a menu opener, with data-verbs (space-separated) and data-arg but no data-verb,
+// so that only the menu's entries send anything.
+export function targetAttrsFor(verbs, arg) {
+  if (verbs.length === 1) return targetAttrs(verbs[0], arg);
+  const attrs = targetAttrs(verbs[0], arg);
+  delete attrs['data-verb'];
+  return { ...attrs, 'data-verbs': verbs.join(' ') };
+}
+
+// The menu a multi-verb element opens: [{verb, arg, label}], from its data-verbs / data-arg.
+export function menuEntries(el) {
+  const verbs = (el.getAttribute('data-verbs') ?? '').split(' ').filter(Boolean);
+  const text = el.getAttribute('data-arg');
+  const arg = text === null ? null : el.getAttribute('data-arg-type') === 'integer' ? Number(text) : text;
+  return verbs.map((verb) => ({ verb, arg, label: verbLabel(verb) }));
+}
+
+// A readable name for an action argument: a card, space, box or piece by its name, anything else
+// (departments, numbers, words) as it is, with underscores as spaces and capitals.
+export function argLabel(arg, data) {
+  if (typeof arg === 'number') return data.cards.has(arg) ? `#${arg} ${data.cardName(arg)}` : String(arg);
+  if (typeof arg !== 'string') return JSON.stringify(arg);
+  if (data.spaces.has(arg) || data.militiaBoxes.has(arg)) return data.spaceName(arg);
+  if (data.pieces.has(arg)) return data.pieceName(arg);
+  return arg.replace(/_/g, ' ').replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
 // The action named by an element's data-verb / data-arg / data-arg-type.

@@ -8,9 +8,11 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/setup.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
 
 using namespace warpath::wilderness_war;
 using nlohmann::json;
+using ww_test::set_dice;
 
 namespace {
 
@@ -43,19 +45,6 @@ State blank() {
 
 void put(State& s, std::string_view piece, std::string_view space, bool reduced = false) {
   s.piece(pc(piece)) = PieceState{Location::in_space(sp(space)), reduced, false};
-}
-
-// Seeds the Rng so that the next dice are `dice`.
-void set_dice(State& s, std::vector<int> dice) {
-  for (std::uint64_t seed = 0;; ++seed) {
-    warpath::engine::Rng rng(seed);
-    bool ok = true;
-    for (int d : dice) ok = ok && rng.roll(6) == d;
-    if (ok) {
-      s.rng = warpath::engine::Rng(seed);
-      return;
-    }
-  }
 }
 
 std::vector<std::string> args(const State& s, const std::string& verb) {

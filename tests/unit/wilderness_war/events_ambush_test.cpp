@@ -61,19 +61,6 @@ State start(const Battle& battle) {
   return s;
 }
 
-// Seeds the Rng so that the next dice are `dice`.
-void set_dice(State& s, const std::vector<int>& dice) {
-  for (std::uint64_t seed = 0;; ++seed) {
-    warpath::engine::Rng rng(seed);
-    bool ok = true;
-    for (int d : dice) ok = ok && rng.roll(6) == d;
-    if (ok) {
-      s.rng = warpath::engine::Rng(seed);
-      return;
-    }
-  }
-}
-
 json actions(const State& s) {
   auto module = make_wilderness_war();
   return module->legal_actions(s, std::string(side_names(s.active)));

@@ -3,6 +3,7 @@
 // cleared, then only the pieces, markers and cards a test needs.
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -67,6 +68,19 @@ inline void discard_response_cards(json& j) {
 }
 
 inline warpath::wilderness_war::State load(const json& j) { return warpath::wilderness_war::State::from_json(j); }
+
+// Seeds the state's Rng so that its next dice are `dice` (the first seed that gives them).
+inline void set_dice(warpath::wilderness_war::State& s, const std::vector<int>& dice) {
+  for (std::uint64_t seed = 0;; ++seed) {
+    warpath::engine::Rng rng(seed);
+    bool ok = true;
+    for (int d : dice) ok = ok && rng.roll(6) == d;
+    if (ok) {
+      s.rng = warpath::engine::Rng(seed);
+      return;
+    }
+  }
+}
 
 // A position where `side` is to play and holds `cards`; the other side holds one card so that the
 // season does not end when the card play is over.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/irreversible.hpp"
+
 namespace warpath::engine {
 
 Match::Match(const GameModule& module, std::unique_ptr<GameState> state, std::uint64_t version)
@@ -42,6 +44,7 @@ nlohmann::json Match::legal_actions(std::string_view seat) const {
 nlohmann::json Match::view(std::string_view seat) const {
   nlohmann::json v = module_->view(*state_, seat);
   if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
+  add_confirm_field(v, *module_, *state_, seat);  // irreversible.hpp: the actions to confirm first
   return v;
 }
 

@@ -11,10 +11,12 @@ import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
-const SHOWN_APART = new Set(['prompt', 'actions', 'log', 'hand']);
+const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'log', 'hand']);
 const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
-// Actions that cannot be taken back (dice) are confirmed first.
-const CONFIRM = { roll: 'Roll the dice? This cannot be undone.' };
+// Actions that cannot be taken back are confirmed first. The server lists them in the view's
+// `confirm` (it tries each legal action on a copy of the game and keeps those that roll dice or
+// draw something hidden); `roll` is confirmed even when a view does not say so.
+const ALWAYS_CONFIRM = new Set(['roll']);
 // Titles with a board of their own; every other title shows the view as a tree.
 const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar };
 
@@ -135,6 +137,10 @@ function actionButton(verb, arg, label) {
   if (arg !== null) {
     attrs['data-arg'] = String(arg);
     attrs['data-arg-type'] = typeof arg === 'number' ? 'integer' : 'string';
+  }
+  if (conn && listedToConfirm(conn.view, verb, arg)) {
+    attrs.class += ' irreversible';
+    attrs.title = 'Rolls dice or draws cards: cannot be undone';
   }
   const text = label ?? (arg === null ? verb : `${verb} ${shortText(arg)}`);
   const key = arg === null ? Object.keys(SHORTCUTS).find((k) => SHORTCUTS[k] === verb) : undefined;
@@ -370,9 +376,25 @@ function renderAll() {
 
 // ---- acting ----
 
+// Whether the view lists (verb, arg) among the actions that roll dice or draw cards.
+function listedToConfirm(view, verb, arg) {
+  const listed = view && view.confirm && typeof view.confirm === 'object' ? view.confirm[verb] : undefined;
+  if (listed === true) return arg === null;
+  return Array.isArray(listed) && listed.includes(arg);
+}
+
+// The question asked before an irreversible action, or null when it needs none.
+function confirmText(verb, arg) {
+  if (!listedToConfirm(conn.view, verb, arg) && !ALWAYS_CONFIRM.has(verb)) return null;
+  if (verb === 'roll') return 'Roll the dice? This rolls dice and cannot be undone.';
+  const name = arg === null ? verbLabel(verb) : `${verbLabel(verb)}: ${board ? board.describe(arg) : shortText(arg)}`;
+  return `${name}? This rolls dice or draws cards and cannot be undone.`;
+}
+
 async function send(verb, arg) {
   if (busy || !conn) return;
-  if (CONFIRM[verb] && !window.confirm(CONFIRM[verb])) return;
+  const question = confirmText(verb, arg);
+  if (question && !window.confirm(question)) return;
   busy = true;
   renderActions();
   renderBoard();
@@ -498,6 +520,22 @@ function notifyTurn() {
   }
 }
 
+// ---- the turn drawer ----
+
+// On a phone the prompt and its choices are a drawer at the bottom of the screen (the CSS puts
+// them there); it folds to the prompt alone to show more of the map, and unfolds when a turn
+// starts so that the choices are in reach.
+function setDrawer(open) {
+  byId('turn-panel').classList.toggle('folded', !open);
+  const button = byId('turn-toggle');
+  button.setAttribute('aria-expanded', String(open));
+  button.textContent = open ? 'Hide' : 'Show';
+}
+
+function setupDrawer() {
+  byId('turn-toggle').addEventListener('click', () => setDrawer(byId('turn-panel').classList.contains('folded')));
+}
+
 // ---- my games ----
 
 // A seat opened from its link joins the lobby's "my games" of this browser (with the link, which
@@ -537,7 +575,10 @@ function start() {
   });
   conn.on('view', ({ source }) => {
     const now = yourTurn();
-    if (hadActions === false && now) notifyTurn();
+    if (hadActions === false && now) {
+      notifyTurn();
+      setDrawer(true);
+    }
     renderAll();
     renderPresence();
     hadActions = now;
@@ -577,6 +618,7 @@ function start() {
   window.addEventListener('online', () => conn.reconnectNow());
   setupNotifications();
   setupSound();
+  setupDrawer();
   renderPresence();
   conn.start();
 

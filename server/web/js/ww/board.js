@@ -13,6 +13,8 @@ import { drawStacks } from './pieces.js';
 import { actionOf, argLabel, classifyTargets, menuEntries, targetAttrs } from './targets.js';
 
 export const TITLE = 'wilderness-war';
+// The width at which the CSS lays the page out for a phone (wilderness_war.css).
+const SMALL_SCREEN = window.matchMedia('(max-width: 760px)');
 
 export class WildernessWarBoard {
   constructor(root, data, { seat, send }) {
@@ -21,7 +23,8 @@ export class WildernessWarBoard {
     this.seat = seat;
     this.send = send;
     this.map = new WildernessMap(data);
-    this.panzoom = new PanZoom(this.map.svg);
+    // A phone's screen is narrow: let it zoom in twice as far, so that a counter can be tapped.
+    this.panzoom = new PanZoom(this.map.svg, { minScale: SMALL_SCREEN.matches ? 0.075 : 0.15 });
     this.status = h('div', { class: 'ww-status', 'aria-label': 'game state' });
     this.hand = h('div', { class: 'ww-hand-box' });
     this.piles = h('div', { class: 'ww-piles' });
@@ -37,6 +40,7 @@ export class WildernessWarBoard {
           tool('+', 'zoom in', () => this.panzoom.zoomBy(0.7)),
           tool('−', 'zoom out', () => this.panzoom.zoomBy(1 / 0.7)),
           tool('Fit', 'show the whole map', () => this.panzoom.reset()),
+          tool('◎', 'show the legal targets', () => this.fitTargets()),
         ),
         this.map.svg,
       ),
@@ -45,6 +49,7 @@ export class WildernessWarBoard {
     ];
     root.replaceChildren(...parts.filter(Boolean));
     this.menu = null; // the open verb menu, if any
+    this.targetKey = ''; // the map targets last shown, to follow them on a small screen
     root.addEventListener('click', (e) => this.onClick(e));
     root.addEventListener('keydown', (e) => {
       if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('[role=button][data-verb], [role=button][data-verbs]')) this.onClick(e);
@@ -100,6 +105,34 @@ export class WildernessWarBoard {
     this.menu = null;
   }
 
+  // The map's legal targets as a rectangle in map units (with the size of the smallest target,
+  // `least`), or null when none is on the map.
+  targetBox() {
+    let box = null;
+    for (const el of this.map.svg.querySelectorAll('.ww-space.target .ww-shape, .ww-counter.target, .ww-militia-box.target')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      const a = this.panzoom.toMap(r.left, r.top);
+      const b = this.panzoom.toMap(r.right, r.bottom);
+      const least = Math.min(b.x - a.x, b.y - a.y);
+      box = box
+        ? { x1: Math.min(box.x1, a.x), y1: Math.min(box.y1, a.y), x2: Math.max(box.x2, b.x), y2: Math.max(box.y2, b.y), least: Math.min(box.least, least) }
+        : { x1: a.x, y1: a.y, x2: b.x, y2: b.y, least };
+    }
+    if (!box) return null;
+    const pad = 60; // room around them for the stacks beside a space
+    return { x: box.x1 - pad, y: box.y1 - pad, w: box.x2 - box.x1 + 2 * pad, h: box.y2 - box.y1 + 2 * pad, least: box.least };
+  }
+
+  // Shows every target on the map; with `onlyIfTappable`, only when each of them would then be at
+  // least 32 px (targets all over the map are left to the player's pinch instead).
+  fitTargets(onlyIfTappable = false) {
+    const box = this.targetBox();
+    if (!box) return;
+    if (onlyIfTappable && this.panzoom.pixelsPerUnit(box) * box.least < 32) return;
+    this.panzoom.fitBox(box);
+  }
+
   // Whether the board shows a target for (verb, arg): an element that sends it or a menu opener.
   shows(verb, arg) {
     const a = CSS.escape(String(arg));
@@ -127,6 +160,13 @@ export class WildernessWarBoard {
       if (title) title.textContent = `Your hand (${Array.isArray(view.hand) ? view.hand.length : 0})`;
     }
     renderPiles(this.piles, view, this.data, targets);
+    // On a phone the whole map is too small to tap: when the choices on the map change, the map
+    // zooms onto them (a pinch or "Fit" shows the rest).
+    const key = [...targets.spaces.keys(), ...targets.pieces.keys(), ...targets.boxes.keys()].join(' ');
+    if (key !== this.targetKey) {
+      this.targetKey = key;
+      if (key && SMALL_SCREEN.matches) this.fitTargets(true);
+    }
   }
 }
 

@@ -63,6 +63,27 @@ export class PanZoom {
     this.apply();
   }
 
+  // The width of the view that fitBox would show for a rectangle of w x h map units.
+  fitted({ w, h }) {
+    const r = this.svg.getBoundingClientRect();
+    const aspect = r.width > 0 && r.height > 0 ? r.width / r.height : this.full.w / this.full.h;
+    return { width: Math.min(this.maxW, Math.max(this.minW, w, h * aspect)), aspect };
+  }
+
+  // Screen pixels per map unit once fitBox has shown the rectangle.
+  pixelsPerUnit(rect) {
+    return this.svg.getBoundingClientRect().width / this.fitted(rect).width;
+  }
+
+  // Shows the map rectangle {x, y, w, h} (in map units) whole and centred, zoomed in no further
+  // than the limit, as the element's shape allows.
+  fitBox({ x, y, w, h }) {
+    const { width, aspect } = this.fitted({ w, h });
+    const height = width / aspect;
+    this.box = { x: x + w / 2 - width / 2, y: y + h / 2 - height / 2, w: width, h: height };
+    this.apply();
+  }
+
   // Centres the view on a map point without changing the zoom.
   centreOn(x, y) {
     this.box = { ...this.box, x: x - this.box.w / 2, y: y - this.box.h / 2 };

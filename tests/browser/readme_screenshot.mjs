@@ -1,0 +1,121 @@
+// Takes the README's picture of a game in progress (docs/images/wilderness-war-game.png): the
+// built server, the Annus Mirabilis game of wilderness_war.test.mjs (seed 7) played from the two
+// seat pages by clicks until the French force has marched into Hudson Carry North and the battle
+// is on, then the British page (map with the battle, the hand) at a laptop's 1440 x 900, from
+// the top of the page to the end of the hand. Not a test: run it by hand after a change to the
+// look of the page.
+//
+//   WARPATH_BINARY=build/web3/server/app/warpath node tests/browser/readme_screenshot.mjs [out.png]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { apiJson, startServer } from './server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
+const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
+const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
+const OUT = process.argv[2] ?? path.resolve(here, '../../docs/images/wilderness-war-game.png');
+const TIMEOUT = 15000;
+
+// The moves that matter; anything else takes pass, done, roll or the first target.
+const PLAN = [
+  { seat: 'french', verb: 'activate', arg: 4 },
+  { seat: 'french', verb: 'commander', arg: 'fr_rigaud' },
+  { seat: 'french', verb: 'piece', arg: 'fr_reg_languedoc' },
+  { seat: 'french', verb: 'piece', arg: 'fr_reg_royal_roussillon' },
+  { seat: 'french', verb: 'done' },
+  { seat: 'french', verb: 'space', arg: 'hudson_carry_north' },
+];
+
+const server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+try {
+  const game = await apiJson(server.origin, 'POST', '/api/games', { body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: 7 } });
+  const pages = {};
+  for (const seat of ['french', 'british']) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    page.on('dialog', (d) => d.accept());
+    page.on('pageerror', (e) => console.error(`[${seat}] page error: ${e.message}`));
+    page.on('console', (m) => console.log(`[${seat}] ${m.type()}: ${m.text()}`));
+    await page.goto(game.links[seat]);
+    await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+    pages[seat] = page;
+  }
+  const spectator = async () => (await apiJson(server.origin, 'GET', `/api/games/${game.id}/view`)).view;
+  const settle = async () => {
+    const { version } = await apiJson(server.origin, 'GET', `/api/games/${game.id}`);
+    for (const [seat, page] of Object.entries(pages)) {
+      await page
+        .locator('#version', { hasText: new RegExp(`^v${version}$`) })
+        .waitFor({ timeout: TIMEOUT })
+        .catch(async (e) => {
+          throw new Error(`the ${seat} page shows ${await page.locator('#version').textContent()}, not v${version}: ${e.message}`);
+        });
+      await page.locator('#board:not(.busy)').waitFor({ timeout: TIMEOUT });
+    }
+  };
+  // A click's move reaches the server a moment later: wait for it before settling again.
+  const moved = async (before) => {
+    const until = Date.now() + TIMEOUT;
+    while ((await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version === before) {
+      if (Date.now() > until) throw new Error('a click made no move');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  let plan = 0;
+  for (let step = 0; step < 40; ++step) {
+    await settle();
+    const before = (await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version;
+    const view = await spectator();
+    if (view.turn?.battle && plan === PLAN.length) break;
+    const page = pages[view.active];
+    const next = PLAN[plan];
+    const sel = (verb, arg) => (arg === undefined ? `[data-verb="${verb}"]:not([data-arg])` : `[data-verb="${verb}"][data-arg="${arg}"]`);
+    if (next && next.seat === view.active) {
+      let target = page.locator(`#board ${sel(next.verb, next.arg)}`).first();
+      if ((await target.count()) === 0) target = page.locator(`#actions .words ${sel(next.verb, next.arg)}`).first();
+      const opener = page.locator(`#board [data-verbs~="${next.verb}"][data-arg="${next.arg}"]`);
+      if ((await target.count()) === 0 && (await opener.count()) > 0) {
+        await opener.first().click();
+        target = page.locator(`#board .ww-menu ${sel(next.verb, next.arg)}`).first();
+      }
+      await target.click();
+      await moved(before);
+      plan += 1;
+    } else {
+      let clicked = false;
+      for (const verb of ['pass', 'done', 'roll']) {
+        const button = page.locator(`#actions button[data-verb="${verb}"]`);
+        if ((await button.count()) > 0) {
+          await button.first().click();
+          clicked = true;
+          break;
+        }
+      }
+      if (!clicked) await page.locator('#board [data-verb]').first().click();
+      await moved(before);
+    }
+  }
+  await settle();
+  const page = pages.british;
+  // Zoom the map onto the battle's region, as a player would to follow it.
+  const space = await page.locator('#board [data-space="hudson_carry_north"] .ww-shape').boundingBox();
+  await page.mouse.move(space.x + space.width / 2, space.y + space.height / 2);
+  for (let i = 0; i < 4; ++i) await page.mouse.wheel(0, -250);
+  await page.mouse.move(5, 5);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  fs.mkdirSync(path.dirname(OUT), { recursive: true });
+  // The page down to the end of the hand (the piles and the log below it would make the file
+  // twice as big for little more to see).
+  const hand = await page.locator('#board .ww-hand-section').boundingBox();
+  await page.screenshot({ path: OUT, fullPage: true, clip: { x: 0, y: 0, width: 1440, height: Math.ceil(hand.y + hand.height + 12) } });
+  console.log(`${OUT}: ${fs.statSync(OUT).size} bytes`);
+} finally {
+  await browser.close();
+  await server.stop();
+}

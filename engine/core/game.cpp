@@ -25,6 +25,17 @@ bool GameInfo::has_scenario(std::string_view scenario) const {
   return std::any_of(scenarios.begin(), scenarios.end(), [&](const auto& s) { return s.id == scenario; });
 }
 
+nlohmann::json GameModule::legal_actions(const GameState& state, std::string_view seat) const {
+  ActionList list;
+  list_legal_actions(state, seat, list);
+  return list.to_json();
+}
+
+bool GameModule::is_active(const GameState& state, std::string_view role) const {
+  const auto roles = active_roles(state);
+  return std::find(roles.begin(), roles.end(), role) != roles.end();
+}
+
 nlohmann::json GameResult::to_json() const {
   return {{"winner", winner ? nlohmann::json(*winner) : nlohmann::json(nullptr)},
           {"draw", draw()},

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/action.hpp"
+#include "engine/core/action_list.hpp"
 #include "engine/core/rng.hpp"
 
 namespace warpath::engine {
@@ -84,12 +85,16 @@ class GameModule {
   // Everything `seat` (a role or "spectator") may see and nothing else, with a readable
   // "prompt" and "actions" = legal_actions(state, seat).
   virtual nlohmann::json view(const GameState& state, std::string_view seat) const = 0;
-  // {verb: true | [args...]}; empty object when the seat may not act now.
-  virtual nlohmann::json legal_actions(const GameState& state, std::string_view seat) const = 0;
+  // Appends the seat's legal actions to `out` (nothing when the seat may not act now).
+  virtual void list_legal_actions(const GameState& state, std::string_view seat, ActionList& out) const = 0;
+  // The same as the protocol shows them: {verb: true | [args...]}.
+  nlohmann::json legal_actions(const GameState& state, std::string_view seat) const;
   // Roles that may act now; empty once the game is over.
   virtual std::vector<std::string> active_roles(const GameState& state) const = 0;
+  // Whether `role` is one of them (a module may answer without building the list).
+  virtual bool is_active(const GameState& state, std::string_view role) const;
 
-  // Applies an action in place. The caller (Match) has checked that legal_actions() lists it for
+  // Applies an action in place. The caller (Match) has checked that the legal actions list it for
   // `role`; a module need not check again. May throw ActionRejected; the caller passes a copy.
   virtual ApplyReport apply(GameState& state, std::string_view role, const Action& action) const = 0;
 
@@ -103,7 +108,7 @@ class GameModule {
   // Counters of rule events for playout reports (battles, raids, ...): {name: count}.
   virtual nlohmann::json rule_events(const GameState&) const { return nlohmann::json::object(); }
   // How much a random player should favour an action (events over activations, say).
-  virtual double playout_weight(const GameState&, std::string_view /*role*/, const Action&) const { return 1.0; }
+  virtual double playout_weight(const GameState&, std::string_view /*role*/, const ActionRef&) const { return 1.0; }
 
   // The title's static component data for clients (map, pieces, cards), the same for every game
   // and every seat: clients draw from it instead of keeping a second copy. Empty when none.

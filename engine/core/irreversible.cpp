@@ -1,6 +1,5 @@
 #include "engine/core/irreversible.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "engine/core/match.hpp"
@@ -50,8 +49,7 @@ nlohmann::json irreversible_actions(const GameModule& module, const GameState& s
 }
 
 void add_confirm_field(nlohmann::json& view, const GameModule& module, const GameState& state, std::string_view seat) {
-  const auto active = module.active_roles(state);
-  if (std::find(active.begin(), active.end(), seat) == active.end()) return;
+  if (!module.is_active(state, seat)) return;
   const auto actions = view.find("actions");
   if (actions == view.end()) return;
   auto confirm = irreversible_actions(module, state, seat, *actions);

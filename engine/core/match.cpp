@@ -8,13 +8,14 @@
 namespace warpath::engine {
 
 Match::Match(const GameModule& module, std::unique_ptr<GameState> state, std::uint64_t version)
-    : module_(&module), state_(std::move(state)), version_(version), barrier_state_(state_->clone()) {}
+    : module_(&module), state_(std::move(state)), version_(version), barrier_state_(state_) {}
 
 Match::Match(const Match& other)
     : module_(other.module_),
+      // A copy may live on another thread: it gets states of its own, whose caches it may fill.
       state_(other.state_->clone()),
       version_(other.version_),
-      barrier_state_(other.barrier_state_->clone()),
+      barrier_state_(other.barrier_state_ == other.state_ ? state_ : std::shared_ptr(other.barrier_state_->clone())),
       since_barrier_(other.since_barrier_),
       last_was_barrier_(other.last_was_barrier_) {}
 
@@ -29,14 +30,21 @@ bool Match::can_undo(std::string_view role) const {
   return !since_barrier_.empty() && since_barrier_.back().role == role;
 }
 
-const nlohmann::json& Match::module_legal_actions(std::string_view seat) const {
-  if (!legal_cache_ || legal_cache_->version != version_ || legal_cache_->seat != seat)
-    legal_cache_ = LegalCache{version_, std::string(seat), module_->legal_actions(*state_, seat)};
-  return legal_cache_->actions;
+const ActionList& Match::listed_actions(std::string_view seat) const {
+  LegalCache& cache = legal_cache_;
+  if (!cache.valid || cache.version != version_ || cache.seat != seat) {
+    cache.valid = false;
+    cache.actions.clear();
+    module_->list_legal_actions(*state_, seat, cache.actions);
+    cache.version = version_;
+    cache.seat.assign(seat);
+    cache.valid = true;
+  }
+  return cache.actions;
 }
 
 nlohmann::json Match::legal_actions(std::string_view seat) const {
-  nlohmann::json actions = module_legal_actions(seat);
+  nlohmann::json actions = listed_actions(seat).to_json();
   if (can_undo(seat)) actions[std::string(undo_verb)] = true;
   return actions;
 }
@@ -58,13 +66,13 @@ std::optional<ActionError> Match::play(std::string_view role, const Action& acti
 std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, const Action& action) const {
   if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
   if (action.verb == undo_verb) return prepare_undo(role);
-  const auto before = module_->active_roles(*state_);
-  if (std::find(before.begin(), before.end(), role) == before.end())
+  if (!module_->is_active(*state_, role))
     return ActionError{ErrorCode::not_your_turn, "it is not " + std::string(role) + "'s turn to act"};
-  if (!is_listed(module_legal_actions(role), action))
+  if (!listed_actions(role).contains(action))
     return ActionError{ErrorCode::illegal_action, "'" + action.verb + " " +
                                                       (action.arg.is_null() ? std::string() : action.arg.dump()) +
                                                       "' is not a legal action now"};
+  const auto before = module_->active_roles(*state_);
   PreparedMove prepared{Move{std::string(role), action}, state_->clone()};
   ApplyReport report;
   try {
@@ -94,7 +102,7 @@ void Match::commit(PreparedMove prepared) {
   if (prepared.undo) {
     since_barrier_.pop_back();
   } else if (prepared.barrier) {
-    barrier_state_ = state_->clone();
+    barrier_state_ = state_;  // states are never changed once committed (a move applies to a copy)
     since_barrier_.clear();
   } else {
     since_barrier_.push_back(std::move(prepared.move));

@@ -62,6 +62,10 @@ class Match {
 
   // The module's legal actions for the seat plus `undo` when the seat may take a move back.
   nlohmann::json legal_actions(std::string_view seat) const;
+  // The module's legal actions for `seat` in the current state (without `undo`), listed once per
+  // version: a client (or the random player) asks for them and then plays one, which checks them
+  // again. Valid until the match changes.
+  const ActionList& listed_actions(std::string_view seat) const;
   // The module's view with those actions.
   nlohmann::json view(std::string_view seat) const;
 
@@ -76,22 +80,23 @@ class Match {
 
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
-  // The module's legal actions for `seat` in the current state: listed once per version, since a
-  // client (or the random player) asks for them and then plays one, which checks them again.
-  const nlohmann::json& module_legal_actions(std::string_view seat) const;
 
   const GameModule* module_;
-  std::unique_ptr<GameState> state_;
+  // Committed states are immutable (moves apply to a clone), so the state at the last barrier
+  // is shared rather than copied.
+  std::shared_ptr<GameState> state_;
   std::uint64_t version_;
-  std::unique_ptr<GameState> barrier_state_;
+  std::shared_ptr<GameState> barrier_state_;
   std::vector<Move> since_barrier_;
   bool last_was_barrier_ = true;
+  // The list is kept between versions so that its buffers are reused.
   struct LegalCache {
+    bool valid = false;
     std::uint64_t version = 0;
     std::string seat;
-    nlohmann::json actions;
+    ActionList actions;
   };
-  mutable std::optional<LegalCache> legal_cache_;
+  mutable LegalCache legal_cache_;
 };
 
 }  // namespace warpath::engine

@@ -36,23 +36,26 @@ std::vector<std::string> seats_of(const GameModule& module) {
   return seats;
 }
 
-Action pick_action(const GameModule& module, const Match& match, const std::string& role, const json& legal,
-                   double undo_weight, Rng& rng) {
-  const std::vector<Action> choices = list_actions(legal);
-  std::vector<double> weights;
+// A weighted random choice among the seat's listed actions and, when allowed, undo.
+// `weights` is a buffer reused from one move to the next.
+Action pick_action(const GameModule& module, const Match& match, const std::string& role, const ActionList& listed,
+                   double undo_weight, std::vector<double>& weights, Rng& rng) {
+  weights.clear();
   double total = 0;
-  for (const auto& a : choices) {
-    const double w = a.verb == undo_verb ? undo_weight : module.playout_weight(match.state(), role, a);
-    weights.push_back(w);
-    total += w;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    weights.push_back(module.playout_weight(match.state(), role, listed[i]));
+    total += weights.back();
   }
+  const bool may_undo = match.can_undo(role);
+  if (may_undo) total += undo_weight;
   // 2^-32 resolution is plenty for choosing among a few hundred actions.
   double x = total * (static_cast<double>(rng.next_u64() >> 32) / 4294967296.0);
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    if (x < weights[i]) return choices[i];
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    if (x < weights[i]) return listed[i].to_action();
     x -= weights[i];
   }
-  return choices.back();
+  if (may_undo) return Action{std::string(undo_verb), nullptr};
+  return listed[listed.size() - 1].to_action();
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -88,25 +91,26 @@ void play_one(const GameModule& module, const PlayoutOptions& options, const std
   Rng chooser(seed ^ 0x5eed5eed5eed5eedULL);
   Rng redealer(seed ^ 0x1ea61ea61ea61ea6ULL);
   std::vector<Move> moves;
+  std::vector<double> weights;
   bool stuck = false;
   double checking_seconds = 0;
   const auto play_started = std::chrono::steady_clock::now();
   while (!match.is_over() && static_cast<int>(moves.size()) < options.max_actions_per_game) {
     const auto roles = match.active_roles();
-    std::string role;
-    json legal;
-    if (!roles.empty()) {
-      role = roles[chooser.below(static_cast<std::uint32_t>(roles.size()))];
-      const auto started = std::chrono::steady_clock::now();
-      legal = match.legal_actions(role);
-      tally.legal_seconds += seconds_since(started);
-      ++tally.legal_calls;
-    }
-    if (roles.empty() || legal.empty()) {
+    if (roles.empty()) {
       stuck = true;
       break;
     }
-    const Action action = pick_action(module, match, role, legal, options.undo_weight, chooser);
+    const std::string& role = roles[chooser.below(static_cast<std::uint32_t>(roles.size()))];
+    const auto started_listing = std::chrono::steady_clock::now();
+    const ActionList& listed = match.listed_actions(role);
+    tally.legal_seconds += seconds_since(started_listing);
+    ++tally.legal_calls;
+    if (listed.empty() && !match.can_undo(role)) {
+      stuck = true;
+      break;
+    }
+    const Action action = pick_action(module, match, role, listed, options.undo_weight, weights, chooser);
     const auto started = std::chrono::steady_clock::now();
     auto error = match.play(role, action);
     tally.apply_seconds += seconds_since(started);

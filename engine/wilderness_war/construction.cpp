@@ -54,15 +54,15 @@ bool placeable(const State& s, const Occupancy& occupancy, SpaceIndex space, Sid
 bool may_construct(const State& s, Side side) { return !s.player(side).constructed_last; }
 
 bool can_place_stockade(const State& s, SpaceIndex space, Side side) {
-  return stockade_placeable(s, Occupancy(s), space, side);
+  return stockade_placeable(s, occupancy_of(s), space, side);
 }
 
 bool can_place_fort(const State& s, SpaceIndex space, Side side) {
-  return fort_placeable(s, Occupancy(s), space, side);
+  return fort_placeable(s, occupancy_of(s), space, side);
 }
 
 bool can_construct_somewhere(const State& s, Side side, ConstructionKind kind) {
-  const Occupancy occupancy(s);
+  const Occupancy& occupancy = occupancy_of(s);
   for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp)
     if (placeable(s, occupancy, sp, side, kind)) return true;
   return false;
@@ -78,7 +78,7 @@ void list_construction_actions(const State& s, ActionList& out) {
   const auto& c = s.construction.value();
   const Side side = s.active;
   if (c.remaining > 0) {
-    const Occupancy occupancy(s);
+    const Occupancy& occupancy = occupancy_of(s);
     for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp)
       // 5.42: a pickaxe placed with this card is not completed with it.
       if (placeable(s, occupancy, sp, side, c.kind) && !placed_with_this_card(c, sp)) out.add_space(s, "space", sp);

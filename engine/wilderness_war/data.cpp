@@ -215,6 +215,8 @@ void GameData::parse_connections(const json& j, Space& space) const {
 void GameData::parse_pieces(const json& doc) {
   parsing("pieces", [&] {
     for (const auto& j : doc.at("tribes")) tribes.push_back(parse_tribe(j));
+    // settle_map keeps the tribes on the map as one bit each.
+    if (tribes.size() > 64) throw DataError("at most 64 tribes are supported");
     for (const auto& j : doc.at("leaders")) leaders.push_back(parse_leader(j));
     for (const auto& j : doc.at("units")) units.push_back(parse_unit(j));
     for (const auto& j : doc.at("indian_groups")) {

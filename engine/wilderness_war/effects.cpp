@@ -73,34 +73,45 @@ void remove_orphaned_allied_markers(State& s) {
   const auto& data = s.data();
   const bool any_marker = std::any_of(s.spaces.begin(), s.spaces.end(), [](const SpaceState& m) { return m.allied; });
   if (!any_marker) return;
-  std::array<std::vector<bool>, 2> tribe_on_map;  // by side, by tribe
-  for (auto& tribes : tribe_on_map) tribes.assign(data.tribes.size(), false);
+  // By side, a bit per tribe (data.cpp checks there are at most 64).
+  std::array<std::uint64_t, 2> tribe_on_map{};
   for (std::size_t u = 0; u < data.units.size(); ++u)
     if (data.units[u].tribe != no_tribe && is_on_map(s, data.unit_piece(u)))
-      tribe_on_map[index_of(data.units[u].side)][static_cast<std::size_t>(data.units[u].tribe)] = true;
+      tribe_on_map[index_of(data.units[u].side)] |= std::uint64_t{1} << data.units[u].tribe;
   for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
     const auto allied = s.spaces[sp].allied;
     if (!allied) continue;
     const auto& tribes = data.spaces[sp].settlement_tribes;
-    const bool any = std::any_of(tribes.begin(), tribes.end(), [&](TribeIndex t) {
-      return tribe_on_map[index_of(*allied)][static_cast<std::size_t>(t)];
-    });
+    const bool any = std::any_of(tribes.begin(), tribes.end(),
+                                 [&](TribeIndex t) { return (tribe_on_map[index_of(*allied)] >> t) & 1U; });
     if (!any) s.space(static_cast<SpaceIndex>(sp)).allied.reset();
   }
 }
 
+// True when no rule of settle_space() can apply to the space: no marker it looks at, nothing
+// inside a fortification, no captured fortress. Most spaces, after most actions.
+bool nothing_to_settle(const SpaceState& markers, const Space& info, const std::array<StackCount, 2>& counts) {
+  const bool captured_fortress = info.fortress && markers.fortress_owner != info.originally_friendly_to;
+  return !markers.siege_level && !markers.amphib && !markers.fort_under_construction && !captured_fortress &&
+         counts[0].inside == 0 && counts[1].inside == 0;
+}
+
 // Reads the space's markers through a const reference and changes them through State::space()
 // only when a rule applies: a change invalidates the cached supply, and most spaces never change.
-void settle_space(State& s, SpaceIndex sp, Occupancy& occupancy) {
+// `counts` are the space's units by side, kept up to date as pieces come out of the fortification.
+void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_here, std::array<StackCount, 2> counts) {
   const SpaceState& markers = std::as_const(s).space(sp);
   const auto& info = s.data().spaces[static_cast<std::size_t>(sp)];
-  auto units = [&](Side side) { return occupancy.of(sp, side).units > 0; };
-  auto outside = [&](Side side) { return occupancy.of(sp, side).outside > 0; };
-  auto drilled = [&](Side side) { return occupancy.of(sp, side).drilled > 0; };
+  auto units = [&](Side side) { return counts[index_of(side)].units > 0; };
+  auto outside = [&](Side side) { return counts[index_of(side)].outside > 0; };
+  auto drilled = [&](Side side) { return counts[index_of(side)].drilled > 0; };
   auto clear_inside = [&](Side side) {
-    if (occupancy.of(sp, side).inside == 0) return;
-    for (PieceIndex p : pieces_in(s, sp, side)) s.piece(p).inside = false;
-    occupancy.recount(s, sp);
+    StackCount& c = counts[index_of(side)];
+    if (c.inside == 0) return;
+    for (PieceIndex p : pieces_here)
+      if (s.data().piece_side(p) == side) s.piece(p).inside = false;
+    c.outside = static_cast<std::uint8_t>(c.outside + c.inside);
+    c.inside = 0;
   };
   // 8.232: a siege ends when no besieger is left.
   if (markers.siege_level) {
@@ -155,8 +166,16 @@ void update_vp_spaces(State& s) {
 
 void settle_map(State& s) {
   if (s.map_settled()) return;
-  Occupancy occupancy = occupancy_of(s);  // a copy: settle_space recounts what it changes
-  for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) settle_space(s, sp, occupancy);
+  // Held here: settling changes pieces, after which the state would count them anew, and this
+  // count stays right for the spaces not yet settled (each space changes only its own pieces).
+  const auto occupancy = shared_occupancy_of(s);
+  const auto& infos = s.data().spaces;
+  for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
+    const auto space = static_cast<SpaceIndex>(sp);
+    const auto& counts = occupancy->counts_in(space);
+    if (nothing_to_settle(s.spaces[sp], infos[sp], counts)) continue;
+    settle_space(s, space, occupancy->pieces_in(space), counts);
+  }
   remove_orphaned_allied_markers(s);
   update_vp_spaces(s);
   s.mark_map_settled();

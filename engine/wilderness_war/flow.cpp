@@ -60,20 +60,6 @@ void after_stationary_action(State& s) {
 
 }  // namespace
 
-void ActionList::add(std::string_view verb) { json_[std::string(verb)] = true; }
-
-void ActionList::add(std::string_view verb, std::string_view id) {
-  auto& list = json_[std::string(verb)];
-  if (!list.is_array()) list = nlohmann::json::array();
-  list.push_back(id);
-}
-
-void ActionList::add(std::string_view verb, int number) {
-  auto& list = json_[std::string(verb)];
-  if (!list.is_array()) list = nlohmann::json::array();
-  list.push_back(number);
-}
-
 void ActionList::add_piece(const State& s, std::string_view verb, std::int16_t piece) {
   add(verb, s.data().piece_id(piece));
 }

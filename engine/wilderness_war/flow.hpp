@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "engine/core/action.hpp"
+#include "engine/core/action_list.hpp"
 #include "engine/wilderness_war/names.hpp"
 
 namespace warpath::wilderness_war {
@@ -31,24 +32,29 @@ enum class Step : std::uint8_t {
   card_exchange,  // card_exchange.cpp: optional rule 14.6 after the deal
 };
 inline constexpr EnumNames<Step, 11> step_names{{"action_phase", "activation", "construction", "movement", "battle",
-                                                 "siege", "raid", "year_end", "event", "game_over",
-                                                 "card_exchange"}};
+                                                 "siege", "raid", "year_end", "event", "game_over", "card_exchange"}};
 
 // The legal actions of the deciding side being built: {verb: true | [args...]}. Args are ids: piece
 // and space ids (strings) and card numbers.
 class ActionList {
  public:
-  void add(std::string_view verb);  // a word action: `pass`, `done`, `roll`
-  void add(std::string_view verb, std::string_view id);
-  void add(std::string_view verb, int number);
+  ActionList() : list_(&owned_) {}
+  explicit ActionList(engine::ActionList& into) : list_(&into) {}
+  ActionList(const ActionList&) = delete;
+  ActionList& operator=(const ActionList&) = delete;
+
+  void add(std::string_view verb) { list_->add(verb); }  // a word action: `pass`, `done`, `roll`
+  void add(std::string_view verb, std::string_view id) { list_->add(verb, id); }
+  void add(std::string_view verb, int number) { list_->add(verb, std::int64_t{number}); }
   void add_piece(const State& s, std::string_view verb, std::int16_t piece);
   void add_space(const State& s, std::string_view verb, std::int16_t space);
-  bool empty() const { return json_.empty(); }
-  bool has(std::string_view verb) const { return json_.contains(verb); }
-  nlohmann::json release() { return std::move(json_); }
+  bool empty() const { return list_->empty(); }
+  bool has(std::string_view verb) const { return list_->has(verb); }
+  nlohmann::json release() const { return list_->to_json(); }
 
  private:
-  nlohmann::json json_ = nlohmann::json::object();
+  engine::ActionList owned_;  // when the list is not filled for someone else (tests)
+  engine::ActionList* list_;
 };
 
 // The decoded argument of an action.

@@ -1,9 +1,9 @@
 #pragma once
 // The game's log: append-only, and cheap to copy. Every action is applied to a copy of the state
 // (undo, legality on a copy), so a log copied line by line would make each action cost as much as
-// the whole game so far. Full chunks of lines form a persistent list shared by every copy (a copy
-// costs one pointer and the few lines of the unfinished chunk); an index of the chunks for
-// reading in order is built when first needed.
+// the whole game so far. The lines form a persistent list, newest first, shared by every copy: a
+// copy costs one pointer, a new line one node. An index for reading in order is built when first
+// needed.
 
 #include <cstddef>
 #include <iterator>
@@ -54,7 +54,8 @@ class GameLog {
   };
 
   GameLog() = default;
-  GameLog(const GameLog& other) : newest_(other.newest_), chunks_(other.chunks_), tail_(other.tail_) {}
+  // The reading index is not copied: it points into nodes both logs share but is rebuilt as needed.
+  GameLog(const GameLog& other) : newest_(other.newest_), size_(other.size_) {}
   GameLog& operator=(const GameLog& other) {
     if (this != &other) *this = GameLog(other);
     return *this;
@@ -63,22 +64,13 @@ class GameLog {
   GameLog& operator=(GameLog&&) noexcept = default;
 
   void push_back(LogLine line) {
-    tail_.push_back(std::move(line));
-    if (tail_.size() == chunk_size) {
-      newest_ = std::make_shared<const Chunk>(std::move(tail_), std::move(newest_), chunks_);
-      ++chunks_;
-      tail_.clear();
-      tail_.reserve(chunk_size);
-    }
+    newest_ = std::make_shared<const Node>(std::move(line), std::move(newest_));
+    ++size_;
   }
-  std::size_t size() const { return chunks_ * chunk_size + tail_.size(); }
-  bool empty() const { return size() == 0; }
-  const LogLine& operator[](std::size_t i) const {
-    const std::size_t chunk = i / chunk_size;
-    if (chunk >= chunks_) return tail_[i - chunks_ * chunk_size];
-    return index()[chunk]->lines[i % chunk_size];
-  }
-  const LogLine& back() const { return (*this)[size() - 1]; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const LogLine& operator[](std::size_t i) const { return index()[i]->line; }
+  const LogLine& back() const { return newest_->line; }
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size()}; }
 
@@ -90,36 +82,34 @@ class GameLog {
   }
 
  private:
-  static constexpr std::size_t chunk_size = 8;
-
-  struct Chunk {
-    Chunk(std::vector<LogLine> lines_, std::shared_ptr<const Chunk> older_, std::size_t position_)
-        : lines(std::move(lines_)), older(std::move(older_)), position(position_) {}
-    // Unlinks the older chunks one by one: a long game's chain would otherwise be freed by
+  struct Node {
+    Node(LogLine line_, std::shared_ptr<const Node> older_) : line(std::move(line_)), older(std::move(older_)) {}
+    // Unlinks the older nodes one by one: a long game's chain would otherwise be freed by
     // recursion as deep as the chain.
-    ~Chunk() {
-      std::shared_ptr<const Chunk> next = std::move(older);
+    ~Node() {
+      std::shared_ptr<const Node> next = std::move(older);
       while (next && next.use_count() == 1) next = std::move(next->older);
     }
-    std::vector<LogLine> lines;
-    mutable std::shared_ptr<const Chunk> older;  // mutable only for the unlinking above
-    std::size_t position;  // chunks before this one
+    LogLine line;
+    mutable std::shared_ptr<const Node> older;  // mutable only for the unlinking above
   };
 
-  // The chunks oldest first, for reading by index; rebuilt when chunks have been added since.
-  const std::vector<const Chunk*>& index() const {
-    if (index_.size() != chunks_) {
-      index_.assign(chunks_, nullptr);
-      for (const Chunk* c = newest_.get(); c != nullptr; c = c->older.get()) index_[c->position] = c;
+  // The nodes oldest first, for reading by index; extended when lines have been added since.
+  const std::vector<const Node*>& index() const {
+    if (index_.size() != size_) {
+      const std::size_t known = index_.size();
+      index_.resize(size_);
+      std::size_t i = size_;
+      for (const Node* n = newest_.get(); i > known; n = n->older.get()) index_[--i] = n;
     }
     return index_;
   }
 
-  std::shared_ptr<const Chunk> newest_;
-  std::size_t chunks_ = 0;
-  std::vector<LogLine> tail_;
-  // A cache inside a const object, like State's: a log is read by one thread at a time.
-  mutable std::vector<const Chunk*> index_;
+  std::shared_ptr<const Node> newest_;
+  std::size_t size_ = 0;
+  // A cache inside a const object, like State's: a log is read by one thread at a time. Lines
+  // never change once added, so an index of the first lines stays right as the log grows.
+  mutable std::vector<const Node*> index_;
 };
 
 }  // namespace warpath::wilderness_war

@@ -29,11 +29,8 @@ const State& as_state(const GameState& s) { return dynamic_cast<const State&>(s)
 
 std::optional<Side> role_of(std::string_view seat) { return side_names.find(seat); }
 
-json listed_actions(const State& state, std::string_view seat) {
-  if (state.step == Step::game_over || role_of(seat) != state.active) return json::object();
-  ActionList list;
-  list_actions(state, list);
-  return list.release();
+bool may_act(const State& state, std::string_view seat) {
+  return state.step != Step::game_over && role_of(seat) == state.active;
 }
 
 std::string prompt_for(const State& state, std::string_view seat) {
@@ -98,8 +95,15 @@ class WildernessWarModule final : public engine::GameModule {
     return v;
   }
 
-  json legal_actions(const GameState& state, std::string_view seat) const override {
-    return listed_actions(as_state(state), seat);
+  void list_legal_actions(const GameState& state, std::string_view seat, engine::ActionList& out) const override {
+    const auto& s = as_state(state);
+    if (!may_act(s, seat)) return;
+    ActionList list(out);
+    list_actions(s, list);
+  }
+
+  bool is_active(const GameState& state, std::string_view role) const override {
+    return may_act(as_state(state), role);
   }
 
   std::vector<std::string> active_roles(const GameState& state) const override {
@@ -164,7 +168,7 @@ class WildernessWarModule final : public engine::GameModule {
 
   // A random player that stops, passes and demolishes as often as it moves would rarely reach a
   // battle, a siege or a raid; these weights keep it busy so the playouts exercise every rule.
-  double playout_weight(const GameState&, std::string_view, const Action& action) const override {
+  double playout_weight(const GameState&, std::string_view, const engine::ActionRef& action) const override {
     static constexpr std::array<std::pair<std::string_view, double>, 11> weights = {{{"demolish", 0.01},
                                                                                      {"event", 6.0},
                                                                                      {"pass", 0.2},

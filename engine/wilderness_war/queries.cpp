@@ -130,12 +130,14 @@ std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side) 
   return out;
 }
 
-const Occupancy& occupancy_of(const State& s) {
+const Occupancy& occupancy_of(const State& s) { return *shared_occupancy_of(s); }
+
+const std::shared_ptr<const Occupancy>& shared_occupancy_of(const State& s) {
   if (!s.occupancy_ || s.occupancy_version_ != s.pieces_version_) {
     s.occupancy_ = std::make_shared<const Occupancy>(s);
     s.occupancy_version_ = s.pieces_version_;
   }
-  return *s.occupancy_;
+  return s.occupancy_;
 }
 
 bool has_units(const State& s, SpaceIndex space, Side side) { return occupancy_of(s).of(space, side).units > 0; }
@@ -159,47 +161,41 @@ bool has_drilled_troops(const State& s, SpaceIndex space, Side side) {
   return occupancy_of(s).of(space, side).drilled > 0;
 }
 
-Occupancy::Occupancy(const State& s) : counts_(s.spaces.size()) {
-  for (PieceIndex p = static_cast<PieceIndex>(s.data().leaders.size()); p < s.data().piece_count(); ++p) count(s, p);
-  index_pieces(s);
-}
-
-// A counting sort of the pieces by space: visiting pieces in ascending order keeps each space's
-// pieces ascending, the order the rules list them in.
-void Occupancy::index_pieces(const State& s) {
+// One pass over the pieces counts the units and sorts every piece by space (a counting sort:
+// filling each space from its end while visiting pieces in descending order keeps each space's
+// pieces ascending, the order the rules list them in). It runs after most actions, so it reads
+// the state's arrays directly.
+Occupancy::Occupancy(const State& s) {
+  const GameData& data = s.data();
+  const std::size_t pieces = static_cast<std::size_t>(data.piece_count());
+  const std::size_t leaders = data.leaders.size();
   const std::size_t spaces = s.spaces.size();
-  std::vector<SpaceIndex> where(static_cast<std::size_t>(s.data().piece_count()));
+  counts_.assign(spaces, {});
   first_.assign(spaces + 1, 0);
-  for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
-    const SpaceIndex at = s.space_of(p);
-    where[static_cast<std::size_t>(p)] = at;
-    if (at != no_space) ++first_[static_cast<std::size_t>(at) + 1];
+  std::vector<SpaceIndex> where(pieces);
+  for (std::size_t p = 0; p < pieces; ++p) {
+    const SpaceIndex at = s.space_of(static_cast<PieceIndex>(p));
+    where[p] = at;
+    if (at == no_space) continue;
+    ++first_[static_cast<std::size_t>(at) + 1];
+    if (p < leaders) continue;
+    StackCount& c = counts_[static_cast<std::size_t>(at)][index_of(data.piece_side(static_cast<PieceIndex>(p)))];
+    ++c.units;
+    if (data.units[p - leaders].unit_class == UnitClass::drilled_troops) ++c.drilled;
+    if (s.pieces[p].inside)
+      ++c.inside;
+    else
+      ++c.outside;
   }
   for (std::size_t sp = 0; sp < spaces; ++sp) first_[sp + 1] = static_cast<std::uint16_t>(first_[sp + 1] + first_[sp]);
   by_space_.resize(first_[spaces]);
-  std::vector<std::uint16_t> next(first_.begin(), first_.end() - 1);
-  for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
-    const SpaceIndex at = where[static_cast<std::size_t>(p)];
-    if (at != no_space) by_space_[next[static_cast<std::size_t>(at)]++] = p;
+  // first_[sp + 1] is where space sp ends; filling backwards leaves it where space sp starts.
+  for (std::size_t p = pieces; p-- > 0;) {
+    const SpaceIndex at = where[p];
+    if (at != no_space) by_space_[--first_[static_cast<std::size_t>(at) + 1]] = static_cast<PieceIndex>(p);
   }
-}
-
-void Occupancy::count(const State& s, PieceIndex p) {
-  const SpaceIndex at = s.space_of(p);
-  if (at == no_space) return;
-  auto& c = counts_[static_cast<std::size_t>(at)][index_of(s.data().piece_side(p))];
-  ++c.units;
-  if (is_drilled_troops(s, p)) ++c.drilled;
-  if (s.piece(p).inside)
-    ++c.inside;
-  else
-    ++c.outside;
-}
-
-void Occupancy::recount(const State& s, SpaceIndex space) {
-  counts_[static_cast<std::size_t>(space)] = {};
-  for (PieceIndex p : pieces_in(space))
-    if (!is_leader(s, p)) count(s, p);
+  std::copy(first_.begin() + 1, first_.end(), first_.begin());
+  first_[spaces] = static_cast<std::uint16_t>(by_space_.size());
 }
 
 std::optional<Side> fortification_side(const State& s, SpaceIndex space) {

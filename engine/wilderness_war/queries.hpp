@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -65,8 +66,8 @@ bool has_drilled_troops(const State& s, SpaceIndex space, Side side);
 
 // The units of each side in every space, counted in one pass over the pieces, and every piece
 // (leaders too) by space: for the rules that look at the whole map at once (settle_map) and for
-// listing a space's pieces without a pass over all of them. A snapshot: recount a space after
-// changing it (recount() keeps the pieces by space, so only flags such as `inside` may change).
+// listing a space's pieces without a pass over all of them. A snapshot of the pieces at one
+// moment: the state counts again after any piece changes.
 struct StackCount {
   std::uint8_t units = 0, drilled = 0, inside = 0, outside = 0;
 };
@@ -76,7 +77,9 @@ class Occupancy {
   const StackCount& of(SpaceIndex space, Side side) const {
     return counts_[static_cast<std::size_t>(space)][index_of(side)];
   }
-  void recount(const State& s, SpaceIndex space);
+  const std::array<StackCount, 2>& counts_in(SpaceIndex space) const {  // by Side
+    return counts_[static_cast<std::size_t>(space)];
+  }
   // The pieces in `space` (leader boxes included), in ascending order.
   std::span<const PieceIndex> pieces_in(SpaceIndex space) const {
     const auto at = static_cast<std::size_t>(space);
@@ -84,15 +87,15 @@ class Occupancy {
   }
 
  private:
-  void count(const State& s, PieceIndex p);
-  void index_pieces(const State& s);
   std::vector<std::array<StackCount, 2>> counts_;
-  std::vector<PieceIndex> by_space_;     // pieces grouped by space, ascending within a space
-  std::vector<std::uint16_t> first_;     // by space: where its pieces start in by_space_; one more at the end
+  std::vector<PieceIndex> by_space_;  // pieces grouped by space, ascending within a space
+  std::vector<std::uint16_t> first_;  // by space: where its pieces start in by_space_; one more at the end
 };
 
 // The state's occupancy, counted again only when a piece has changed since the last call.
 const Occupancy& occupancy_of(const State& s);
+// The same, shared: it stays valid while the caller changes pieces (and the state counts anew).
+const std::shared_ptr<const Occupancy>& shared_occupancy_of(const State& s);
 
 // --- fortifications (2.0) ----------------------------------------------------------------------
 // The side owning the space's fortress, completed fort or stockade; nullopt when it has none.

@@ -229,7 +229,7 @@ class State final : public engine::GameState {
   bool operator==(const State& other) const;
 
  private:
-  friend const class Occupancy& occupancy_of(const State& s);
+  friend const std::shared_ptr<const class Occupancy>& shared_occupancy_of(const State& s);
   friend bool is_in_supply(const State& s, SpaceIndex space, Side side);
   SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;

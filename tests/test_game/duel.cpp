@@ -190,8 +190,12 @@ class DuelModule final : public engine::GameModule {
     return std::make_unique<DuelState>(DuelState::from_json(state_json));
   }
 
-  json legal_actions(const GameState& state, std::string_view seat) const override {
-    const auto& s = as_duel(state);
+  // The test game builds its actions as JSON, the simplest way; the compact list is for speed.
+  void list_legal_actions(const GameState& state, std::string_view seat, engine::ActionList& out) const override {
+    out.append_json(actions_of(as_duel(state), seat));
+  }
+
+  static json actions_of(const DuelState& s, std::string_view seat) {
     json actions = json::object();
     if (s.active.empty() || seat != s.active) return actions;
     if (!s.selected.empty()) {
@@ -225,7 +229,7 @@ class DuelModule final : public engine::GameModule {
               {"selected", s.selected},
               {"log", log},
               {"prompt", prompt_for(s, seat)},
-              {"actions", legal_actions(s, seat)}};
+              {"actions", actions_of(s, seat)}};
     if (auto it = s.hands.find(std::string(seat)); it != s.hands.end()) v["hand"] = it->second;
     if (auto r = result(s)) v["result"] = r->to_json();
     return v;

@@ -39,9 +39,9 @@ class PickModule final : public GameModule {
   json view(const GameState& state, std::string_view seat) const override {
     return {{"prompt", "pick"}, {"actions", legal_actions(state, seat)}};
   }
-  json legal_actions(const GameState& state, std::string_view seat) const override {
-    if (static_cast<const PickState&>(state).active != seat) return json::object();
-    return {{"pick", {1, 2, 3, 4, 5}}, {"move", {"x", "y"}}, {"end", true}};
+  void list_legal_actions(const GameState& state, std::string_view seat, ActionList& out) const override {
+    if (static_cast<const PickState&>(state).active != seat) return;
+    out.append_json({{"pick", {1, 2, 3, 4, 5}}, {"move", {"x", "y"}}, {"end", true}});
   }
   std::vector<std::string> active_roles(const GameState& state) const override {
     return {static_cast<const PickState&>(state).active};

@@ -70,8 +70,9 @@ class LeakyDuel final : public warpath::engine::GameModule {
     v["peek"] = state.to_json()["hands"][seat == "red" ? "blue" : "red"];
     return v;
   }
-  nlohmann::json legal_actions(const warpath::engine::GameState& s, std::string_view seat) const override {
-    return inner_->legal_actions(s, seat);
+  void list_legal_actions(const warpath::engine::GameState& s, std::string_view seat,
+                          warpath::engine::ActionList& out) const override {
+    inner_->list_legal_actions(s, seat, out);
   }
   std::vector<std::string> active_roles(const warpath::engine::GameState& s) const override {
     return inner_->active_roles(s);

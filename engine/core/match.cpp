@@ -57,21 +57,58 @@ nlohmann::json Match::view(std::string_view seat) const {
 }
 
 std::optional<ActionError> Match::play(std::string_view role, const Action& action) {
-  auto prepared = prepare(role, action);
-  if (auto* error = std::get_if<ActionError>(&prepared)) return *error;
-  commit(std::move(std::get<PreparedMove>(prepared)));
+  // A state nothing else holds is changed in place, saving a copy per move; the state of the last
+  // barrier is shared, so the first move after a barrier goes through a copy.
+  if (action.verb == undo_verb || state_.use_count() != 1) {
+    auto prepared = prepare(role, action);
+    if (auto* error = std::get_if<ActionError>(&prepared)) return *error;
+    commit(std::move(std::get<PreparedMove>(prepared)));
+    return std::nullopt;
+  }
+  if (auto error = refusal(role, action)) return error;
+  const auto before = module_->active_roles(*state_);
+  ApplyReport report;
+  try {
+    report = module_->apply(*state_, role, action);
+  } catch (const ActionRejected& rejected) {
+    rebuild_state();
+    return ActionError{rejected.code(), rejected.what()};
+  } catch (...) {
+    rebuild_state();
+    throw;
+  }
+  ++version_;
+  last_was_barrier_ = report.used_randomness || report.revealed_hidden || module_->active_roles(*state_) != before;
+  if (last_was_barrier_) {
+    barrier_state_ = state_;
+    since_barrier_.clear();
+  } else {
+    since_barrier_.push_back(Move{std::string(role), action});
+  }
   return std::nullopt;
 }
 
-std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, const Action& action) const {
+void Match::rebuild_state() {
+  std::shared_ptr<GameState> state = barrier_state_->clone();
+  for (const auto& move : since_barrier_) module_->apply(*state, move.role, move.action);
+  state_ = std::move(state);
+}
+
+std::optional<ActionError> Match::refusal(std::string_view role, const Action& action) const {
   if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
-  if (action.verb == undo_verb) return prepare_undo(role);
   if (!module_->is_active(*state_, role))
     return ActionError{ErrorCode::not_your_turn, "it is not " + std::string(role) + "'s turn to act"};
   if (!listed_actions(role).contains(action))
     return ActionError{ErrorCode::illegal_action, "'" + action.verb + " " +
                                                       (action.arg.is_null() ? std::string() : action.arg.dump()) +
                                                       "' is not a legal action now"};
+  return std::nullopt;
+}
+
+std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, const Action& action) const {
+  if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
+  if (action.verb == undo_verb) return prepare_undo(role);
+  if (auto error = refusal(role, action)) return *error;
   const auto before = module_->active_roles(*state_);
   PreparedMove prepared{Move{std::string(role), action}, state_->clone()};
   ApplyReport report;
@@ -102,7 +139,7 @@ void Match::commit(PreparedMove prepared) {
   if (prepared.undo) {
     since_barrier_.pop_back();
   } else if (prepared.barrier) {
-    barrier_state_ = state_;  // states are never changed once committed (a move applies to a copy)
+    barrier_state_ = state_;  // shared: play() changes a state in place only when nothing else holds it
     since_barrier_.clear();
   } else {
     since_barrier_.push_back(std::move(prepared.move));

@@ -80,10 +80,15 @@ class Match {
 
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
+  // Why `role` may not make this (non-undo) move now, if it may not.
+  std::optional<ActionError> refusal(std::string_view role, const Action& action) const;
+  // The current state again from the barrier's and the moves since, after a move applied in
+  // place was refused or failed half-way.
+  void rebuild_state();
 
   const GameModule* module_;
-  // Committed states are immutable (moves apply to a clone), so the state at the last barrier
-  // is shared rather than copied.
+  // The state at the last barrier is shared with the current one rather than copied; a state that
+  // is shared is never changed (a move then applies to a copy).
   std::shared_ptr<GameState> state_;
   std::uint64_t version_;
   std::shared_ptr<GameState> barrier_state_;

@@ -11,26 +11,10 @@ const std::string& space_name(const State& s, SpaceIndex space) { return space_i
 const std::string& space_id(const State& s, SpaceIndex space) { return space_info(s, space).id; }
 std::string role_of(Side side) { return std::string(side_names(side)); }
 
-bool is_unit(const State& s, PieceIndex p) { return !s.data().is_leader(p); }
-bool is_leader(const State& s, PieceIndex p) { return s.data().is_leader(p); }
-Side side_of(const State& s, PieceIndex p) { return s.data().piece_side(p); }
-
 namespace {
 bool unit_has(const State& s, PieceIndex p, auto predicate) { return is_unit(s, p) && predicate(s.data().unit(p)); }
 }  // namespace
 
-bool is_drilled_troops(const State& s, PieceIndex p) {
-  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::drilled_troops; });
-}
-bool is_auxiliary(const State& s, PieceIndex p) {
-  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::auxiliary; });
-}
-bool is_militia(const State& s, PieceIndex p) {
-  return unit_has(s, p, [](const Unit& u) { return u.unit_class == UnitClass::militia; });
-}
-bool is_indian(const State& s, PieceIndex p) {
-  return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::indians; });
-}
 bool is_regulars(const State& s, PieceIndex p) {
   return unit_has(s, p, [](const Unit& u) { return u.type == UnitType::regulars; });
 }
@@ -56,11 +40,6 @@ bool is_iroquois_or_mohawk(const State& s, PieceIndex p) {
   });
 }
 
-int steps_of(const State& s, PieceIndex p) {
-  if (!is_unit(s, p)) return 0;
-  return s.piece(p).reduced ? 1 : 2;
-}
-
 int strength_of(const State& s, PieceIndex p) {
   if (!is_unit(s, p)) return 0;
   const auto& u = s.data().unit(p);
@@ -71,8 +50,6 @@ int movement_of(const State& s, PieceIndex p) {
   if (is_leader(s, p)) return s.data().tables.leader_alone_movement;
   return s.data().unit(p).movement;
 }
-
-bool is_on_map(const State& s, PieceIndex p) { return s.space_of(p) != no_space; }
 
 std::string piece_name(const State& s, PieceIndex p) {
   return is_leader(s, p) ? s.data().leader(p).name : s.data().unit(p).name;

@@ -24,23 +24,37 @@ bool contains(const std::vector<T>& list, T value) {
 }
 
 // --- pieces --------------------------------------------------------------------------------
-bool is_unit(const State& s, PieceIndex p);
-bool is_leader(const State& s, PieceIndex p);
-Side side_of(const State& s, PieceIndex p);
-bool is_drilled_troops(const State& s, PieceIndex p);  // 3.11
-bool is_auxiliary(const State& s, PieceIndex p);       // 3.13
-bool is_militia(const State& s, PieceIndex p);         // 3.12
-bool is_indian(const State& s, PieceIndex p);
+// The piece questions the rules ask many times per action are inline.
+inline bool is_unit(const State& s, PieceIndex p) { return !s.data().is_leader(p); }
+inline bool is_leader(const State& s, PieceIndex p) { return s.data().is_leader(p); }
+inline Side side_of(const State& s, PieceIndex p) { return s.data().piece_side(p); }
+inline bool is_unit_of_class(const State& s, PieceIndex p, UnitClass unit_class) {
+  return is_unit(s, p) && s.data().unit(p).unit_class == unit_class;
+}
+inline bool is_drilled_troops(const State& s, PieceIndex p) {  // 3.11
+  return is_unit_of_class(s, p, UnitClass::drilled_troops);
+}
+inline bool is_auxiliary(const State& s, PieceIndex p) {  // 3.13
+  return is_unit_of_class(s, p, UnitClass::auxiliary);
+}
+inline bool is_militia(const State& s, PieceIndex p) {  // 3.12
+  return is_unit_of_class(s, p, UnitClass::militia);
+}
+inline bool is_indian(const State& s, PieceIndex p) {
+  return is_unit(s, p) && s.data().unit(p).type == UnitType::indians;
+}
 bool is_regulars(const State& s, PieceIndex p);  // 4-4, 3-4 and Marine Detachments (3.11)
 bool is_light_infantry(const State& s, PieceIndex p);
 bool is_rangers(const State& s, PieceIndex p);
 bool is_coureurs(const State& s, PieceIndex p);
 bool is_cherokee(const State& s, PieceIndex p);
 bool is_iroquois_or_mohawk(const State& s, PieceIndex p);  // 5.534
-int steps_of(const State& s, PieceIndex p);                // 2 full, 1 reduced, 0 not a unit
-int strength_of(const State& s, PieceIndex p);             // current combat strength
-int movement_of(const State& s, PieceIndex p);             // units: allowance; leaders: 6.21
-bool is_on_map(const State& s, PieceIndex p);
+inline int steps_of(const State& s, PieceIndex p) {        // 2 full, 1 reduced, 0 not a unit
+  return is_unit(s, p) ? (s.piece(p).reduced ? 1 : 2) : 0;
+}
+int strength_of(const State& s, PieceIndex p);  // current combat strength
+int movement_of(const State& s, PieceIndex p);  // units: allowance; leaders: 6.21
+inline bool is_on_map(const State& s, PieceIndex p) { return s.space_of(p) != no_space; }
 std::string piece_name(const State& s, PieceIndex p);
 
 // 7.51, 5.34: the leader among `pieces` with the highest Command rating, the best Tactics among

@@ -100,3 +100,68 @@ TEST_CASE("a corrupt history is detected on replay") {
   Fixture f;
   CHECK_THROWS(f.match.replay({"blue", {"pass", nullptr}}));
 }
+
+namespace {
+// A module whose `add` changes the state and then refuses when the total would pass 3: the
+// refusal comes after a partial change, which Match must undo.
+struct CounterState final : GameState {
+  int total = 0;
+  int moves = 0;
+  std::unique_ptr<GameState> clone() const override { return std::make_unique<CounterState>(*this); }
+  json to_json() const override { return {{"total", total}, {"moves", moves}}; }
+};
+
+class CounterModule final : public GameModule {
+ public:
+  CounterModule() { info_ = {"counter", "Counter", {"a"}, {{"standard", "Standard"}}, {}}; }
+  const GameInfo& info() const override { return info_; }
+  std::unique_ptr<GameState> setup(const std::string&, const json&, std::uint64_t) const override {
+    return std::make_unique<CounterState>();
+  }
+  std::unique_ptr<GameState> load(const json& j) const override {
+    auto s = std::make_unique<CounterState>();
+    s->total = j.at("total");
+    s->moves = j.at("moves");
+    return s;
+  }
+  json view(const GameState& state, std::string_view seat) const override {
+    return {{"actions", legal_actions(state, seat)}};
+  }
+  void list_legal_actions(const GameState&, std::string_view, ActionList& out) const override {
+    out.add("add", std::int64_t{1});
+    out.add("add", std::int64_t{2});
+  }
+  std::vector<std::string> active_roles(const GameState&) const override { return {"a"}; }
+  ApplyReport apply(GameState& state, std::string_view, const Action& action) const override {
+    auto& s = static_cast<CounterState&>(state);
+    ++s.moves;
+    s.total += action.arg.get<int>();
+    if (s.total > 3) throw ActionRejected(ErrorCode::illegal_action, "over 3");
+    return {};
+  }
+  std::optional<GameResult> result(const GameState&) const override { return std::nullopt; }
+  std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view, Rng&) const override {
+    return state.clone();
+  }
+
+ private:
+  GameInfo info_;
+};
+}  // namespace
+
+TEST_CASE("a move refused half-way leaves the state as it was, whether applied to a copy or in place") {
+  CounterModule module;
+  Match match = Match::start(module, "standard", json::object(), 1);
+  REQUIRE_FALSE(match.play("a", {"add", 1}));  // the first move after the start's barrier: on a copy
+  REQUIRE_FALSE(match.play("a", {"add", 2}));  // no barrier since: in place
+  const std::string before = json_hash(match.state().to_json());
+  auto error = match.play("a", {"add", 2});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::illegal_action);
+  CHECK(json_hash(match.state().to_json()) == before);
+  CHECK(match.version() == 2);
+  CHECK(match.state().to_json() == json{{"total", 3}, {"moves", 2}});
+  // Still playable, and undo still takes back the last move.
+  REQUIRE_FALSE(match.play("a", {"undo", nullptr}));
+  CHECK(match.state().to_json() == json{{"total", 1}, {"moves", 1}});
+}

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/core/match.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/setup.hpp"
@@ -236,6 +237,26 @@ TEST_CASE("views follow schema/wilderness-war-view.json") {
   wrong["pieces"]["fr_montcalm"]["at"] = 3;
   wrong.erase("log");
   CHECK(view_schema().check(wrong).size() == 3);
+}
+
+TEST_CASE("the framework's views, with undo and confirm, follow the schema too") {
+  auto module = make_wilderness_war();
+  auto match = warpath::engine::Match::start(*module, "annus_mirabilis", json::object(), 11);
+  Rng chooser(11);
+  int with_confirm = 0, with_undo = 0;
+  for (int move = 0; move < 400 && !match.is_over(); ++move) {
+    const std::string role = match.active_roles().front();
+    const json view = match.view(role);
+    CAPTURE(move);
+    CHECK(view_schema().check(view) == std::vector<std::string>{});
+    with_confirm += view.contains("confirm") ? 1 : 0;
+    with_undo += view["actions"].contains("undo") ? 1 : 0;
+    const auto& listed = match.listed_actions(role);
+    REQUIRE_FALSE(listed.empty());
+    REQUIRE_FALSE(match.play(role, listed[chooser.below(static_cast<std::uint32_t>(listed.size()))].to_action()));
+  }
+  CHECK(with_confirm > 0);
+  CHECK(with_undo > 0);
 }
 
 TEST_CASE("the view shows every piece, marker and track") {

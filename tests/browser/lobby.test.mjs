@@ -9,15 +9,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { apiJson, startServer } from './server.mjs';
+import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
-const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
-const ARTIFACTS = process.env.WARPATH_BROWSER_ARTIFACTS ?? path.resolve(here, '../../build/browser-artifacts');
-const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 const TIMEOUT = 15000;
 
 let server;
@@ -27,8 +21,7 @@ const pageErrors = [];
 before(async () => {
   assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
   server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -12,15 +12,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { apiJson, startServer } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame } from './server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
-const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
-const ARTIFACTS = process.env.WARPATH_BROWSER_ARTIFACTS ?? path.resolve(here, '../../build/browser-artifacts');
-const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 const SEED = 7;
 const STEP_TIMEOUT = 15000;
 const BADGE = '(•) Your move';
@@ -135,13 +129,8 @@ async function playOneCard(seat) {
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  game = await apiJson(server.origin, 'POST', '/api/games', {
-    body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: SEED },
-  });
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  ({ server, game } = await startServerWithGame(SEED));
+  browser = await launchBrowser();
   for (const seat of ['french', 'british', 'spectator']) pages[seat] = await openSeat(seat);
   await settle();
 });

@@ -10,12 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { apiJson, startServer } from './server.mjs';
+import { BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
-const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
-const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 const OUT = process.argv[2] ?? path.resolve(here, '../../docs/images/wilderness-war-game.png');
 const TIMEOUT = 15000;
 
@@ -30,8 +27,7 @@ const PLAN = [
 ];
 
 const server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-const { chromium } = await import('playwright-core');
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await launchBrowser();
 try {
   const game = await apiJson(server.origin, 'POST', '/api/games', { body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: 7 } });
   const pages = {};

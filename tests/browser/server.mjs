@@ -5,6 +5,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Where the tests find the build and the browser: CMake passes them in the environment; the
+// defaults suit a build in build/web.
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
+export const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
+export const ARTIFACTS = process.env.WARPATH_BROWSER_ARTIFACTS ?? path.resolve(here, '../../build/browser-artifacts');
+export const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 
 const READY = /^warpath listening on (http:\/\/[^/\s]+)\/?/;
 
@@ -71,4 +80,20 @@ export async function apiJson(origin, method, target, { body, token } = {}) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${target} answered ${res.status}: ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+// The server with one Annus Mirabilis game of the given seed: where the game tests start.
+export async function startServerWithGame(seed) {
+  if (!fs.existsSync(BINARY)) throw new Error(`no warpath binary at ${BINARY}`);
+  const server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
+  const game = await apiJson(server.origin, 'POST', '/api/games', {
+    body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed },
+  });
+  return { server, game };
+}
+
+// Debian's Chromium, headless, driven by playwright-core.
+export async function launchBrowser() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }

@@ -12,15 +12,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
-import { apiJson, startServer } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame } from './server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const BINARY = process.env.WARPATH_BINARY ?? path.resolve(here, '../../build/web/server/app/warpath');
-const WEB_ROOT = process.env.WARPATH_WEB_ROOT ?? path.resolve(here, '../../server/web');
-const ARTIFACTS = process.env.WARPATH_BROWSER_ARTIFACTS ?? path.resolve(here, '../../build/browser-artifacts');
-const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 const SEED = 7;
 const STEP_TIMEOUT = 15000;
 
@@ -43,11 +37,6 @@ let game;
 let spaceIds = new Set();
 const pages = {};
 const dialogs = [];
-
-async function launchBrowser() {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
-}
 
 async function openSeat(seat) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -192,11 +181,7 @@ async function zoomOnto(page, spaceId) {
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  game = await apiJson(server.origin, 'POST', '/api/games', {
-    body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: SEED },
-  });
+  ({ server, game } = await startServerWithGame(SEED));
   const data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
   spaceIds = new Set(data.spaces.map((x) => x.id));
   browser = await launchBrowser();

@@ -8,6 +8,7 @@
 #include "engine/core/irreversible.hpp"
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
+#include "tests/unit/stub_module.hpp"
 
 using namespace warpath::engine;
 using nlohmann::json;
@@ -23,21 +24,14 @@ struct PickState final : GameState {
   json to_json() const override { return {{"active", active}, {"picked", picked}}; }
 };
 
-class PickModule final : public GameModule {
+class PickModule final : public testing::StubModule<PickState> {
  public:
-  PickModule() { info_ = {"pick", "Pick", {"a", "b"}, {{"standard", "Standard"}}, {}}; }
-  const GameInfo& info() const override { return info_; }
-  std::unique_ptr<GameState> setup(const std::string&, const json&, std::uint64_t) const override {
-    return std::make_unique<PickState>();
-  }
+  PickModule() : StubModule("pick", {"a", "b"}) {}
   std::unique_ptr<GameState> load(const json& j) const override {
     auto s = std::make_unique<PickState>();
     s->active = j.at("active");
     s->picked = j.at("picked");
     return s;
-  }
-  json view(const GameState& state, std::string_view seat) const override {
-    return {{"prompt", "pick"}, {"actions", legal_actions(state, seat)}};
   }
   void list_legal_actions(const GameState& state, std::string_view seat, ActionList& out) const override {
     if (static_cast<const PickState&>(state).active != seat) return;
@@ -62,13 +56,6 @@ class PickModule final : public GameModule {
     }
     return report;
   }
-  std::optional<GameResult> result(const GameState&) const override { return std::nullopt; }
-  std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view, Rng&) const override {
-    return state.clone();
-  }
-
- private:
-  GameInfo info_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "engine/core/hash.hpp"
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
+#include "tests/unit/stub_module.hpp"
 
 using namespace warpath::engine;
 using nlohmann::json;
@@ -111,21 +112,14 @@ struct CounterState final : GameState {
   json to_json() const override { return {{"total", total}, {"moves", moves}}; }
 };
 
-class CounterModule final : public GameModule {
+class CounterModule final : public testing::StubModule<CounterState> {
  public:
-  CounterModule() { info_ = {"counter", "Counter", {"a"}, {{"standard", "Standard"}}, {}}; }
-  const GameInfo& info() const override { return info_; }
-  std::unique_ptr<GameState> setup(const std::string&, const json&, std::uint64_t) const override {
-    return std::make_unique<CounterState>();
-  }
+  CounterModule() : StubModule("counter", {"a"}) {}
   std::unique_ptr<GameState> load(const json& j) const override {
     auto s = std::make_unique<CounterState>();
     s->total = j.at("total");
     s->moves = j.at("moves");
     return s;
-  }
-  json view(const GameState& state, std::string_view seat) const override {
-    return {{"actions", legal_actions(state, seat)}};
   }
   void list_legal_actions(const GameState&, std::string_view, ActionList& out) const override {
     out.add("add", std::int64_t{1});
@@ -139,13 +133,6 @@ class CounterModule final : public GameModule {
     if (s.total > 3) throw ActionRejected(ErrorCode::illegal_action, "over 3");
     return {};
   }
-  std::optional<GameResult> result(const GameState&) const override { return std::nullopt; }
-  std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view, Rng&) const override {
-    return state.clone();
-  }
-
- private:
-  GameInfo info_;
 };
 }  // namespace
 

@@ -97,3 +97,16 @@ export async function launchBrowser() {
   const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
+
+// Waits until every page ({seat: page}) shows `version` and has finished drawing it.
+export async function waitForPages(pages, version, timeout) {
+  for (const [seat, page] of Object.entries(pages)) {
+    await page
+      .locator('#version', { hasText: new RegExp(`^v${version}$`) })
+      .waitFor({ timeout })
+      .catch((e) => {
+        throw new Error(`the ${seat} page never showed v${version}: ${e.message}`);
+      });
+    await page.locator('#board:not(.busy)').waitFor({ timeout });
+  }
+}

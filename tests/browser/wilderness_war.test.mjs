@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
 
 const SEED = 7;
 const STEP_TIMEOUT = 15000;
@@ -63,15 +63,7 @@ async function seatView(seat) {
 // Waits until every page shows the game's current version, and so the same moment.
 async function settle() {
   const version = await gameVersion();
-  for (const [seat, page] of Object.entries(pages)) {
-    await page
-      .locator('#version', { hasText: new RegExp(`^v${version}$`) })
-      .waitFor({ timeout: STEP_TIMEOUT })
-      .catch((e) => {
-        throw new Error(`${seat} page never showed v${version}: ${e.message}`);
-      });
-    await page.locator('#board:not(.busy)').waitFor({ timeout: STEP_TIMEOUT });
-  }
+  await waitForPages(pages, version, STEP_TIMEOUT);
   return version;
 }
 

@@ -8,7 +8,7 @@
 #include "engine/core/irreversible.hpp"
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
-#include "tests/unit/stub_module.hpp"
+#include "tests/unit/mini_module.hpp"
 
 using namespace warpath::engine;
 using nlohmann::json;
@@ -24,9 +24,9 @@ struct PickState final : GameState {
   json to_json() const override { return {{"active", active}, {"picked", picked}}; }
 };
 
-class PickModule final : public testing::StubModule<PickState> {
+class PickModule final : public testing::MiniModule<PickState> {
  public:
-  PickModule() : StubModule("pick", {"a", "b"}) {}
+  PickModule() : MiniModule("pick", {"a", "b"}) {}
   std::unique_ptr<GameState> load(const json& j) const override {
     auto s = std::make_unique<PickState>();
     s->active = j.at("active");

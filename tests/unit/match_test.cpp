@@ -3,7 +3,7 @@
 #include "engine/core/hash.hpp"
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
-#include "tests/unit/stub_module.hpp"
+#include "tests/unit/mini_module.hpp"
 
 using namespace warpath::engine;
 using nlohmann::json;
@@ -112,9 +112,9 @@ struct CounterState final : GameState {
   json to_json() const override { return {{"total", total}, {"moves", moves}}; }
 };
 
-class CounterModule final : public testing::StubModule<CounterState> {
+class CounterModule final : public testing::MiniModule<CounterState> {
  public:
-  CounterModule() : StubModule("counter", {"a"}) {}
+  CounterModule() : MiniModule("counter", {"a"}) {}
   std::unique_ptr<GameState> load(const json& j) const override {
     auto s = std::make_unique<CounterState>();
     s->total = j.at("total");

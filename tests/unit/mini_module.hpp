@@ -12,15 +12,15 @@
 
 namespace warpath::engine::testing {
 
-template <typename StubState>
-class StubModule : public GameModule {
+template <typename MiniState>
+class MiniModule : public GameModule {
  public:
-  StubModule(std::string title, std::vector<std::string> roles) {
+  MiniModule(std::string title, std::vector<std::string> roles) {
     info_ = {title, std::move(title), std::move(roles), {{"standard", "Standard"}}, {}};
   }
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<GameState> setup(const std::string&, const nlohmann::json&, std::uint64_t) const override {
-    return std::make_unique<StubState>();
+    return std::make_unique<MiniState>();
   }
   nlohmann::json view(const GameState& state, std::string_view seat) const override {
     return {{"actions", legal_actions(state, seat)}};

@@ -28,8 +28,8 @@ struct ActionError {
   std::string message;
 };
 
-// Thrown by a module's apply() when it refuses an action; the framework applies to a copy, so a
-// throw never leaves a partial change behind.
+// Thrown by a module's apply() when it refuses an action; the framework then throws away (or
+// rebuilds from its last barrier) the state the move changed, so no partial change stays behind.
 class ActionRejected : public std::runtime_error {
  public:
   ActionRejected(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}

@@ -95,7 +95,8 @@ class GameModule {
   virtual bool is_active(const GameState& state, std::string_view role) const;
 
   // Applies an action in place. The caller (Match) has checked that the legal actions list it for
-  // `role`; a module need not check again. May throw ActionRejected; the caller passes a copy.
+  // `role`; a module need not check again. May throw ActionRejected, leaving a partial change: the
+  // caller (Match) then discards the copy it passed, or rebuilds a state it changed in place.
   virtual ApplyReport apply(GameState& state, std::string_view role, const Action& action) const = 0;
 
   virtual std::optional<GameResult> result(const GameState& state) const = 0;

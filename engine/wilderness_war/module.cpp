@@ -114,7 +114,7 @@ class WildernessWarModule final : public engine::GameModule {
 
   // Applies an action the Match has found listed for the role (it checks every move against the
   // legal actions before it gets here, so they are not listed twice), then the map's continuous
-  // rules (effects.hpp). The caller passes a copy, so a throw leaves no partial change.
+  // rules (effects.hpp). A throw may leave a partial change; the Match discards or rebuilds the state then.
   ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
     auto& s = dynamic_cast<State&>(state);
     if (s.step == Step::game_over) throw engine::ActionRejected(engine::ErrorCode::illegal_action, "the game is over");

@@ -19,44 +19,12 @@ namespace {
 SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
 PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
 
-// A card of that activation value that is no response card (5.56).
-CardNumber activation_card(int value) {
-  for (const auto& c : game_data().cards)
-    if (c.activation == value && !c.response) return c.number;
-  return 0;
-}
-
 // A position with the given hands (every other card in the draw pile).
 json hands(const std::vector<int>& french, const std::vector<int>& british) {
   json j = cleared_position();
   set_hand(j, "french", french);
   set_hand(j, "british", british);
   return j;
-}
-
-// `side` activates `ids` (a force under `commander`, or one piece individually) with a card of
-// `value` and starts their move: the first movement windows open (begin_move).
-State start(const json& j, Side side, const std::vector<std::string>& ids, const std::string& commander = "",
-            int value = 2) {
-  State s = load(j);
-  s.active = side;
-  ActivationState a;
-  a.card = activation_card(value);
-  a.stage = ActivationStage::acting;
-  a.force = !commander.empty();
-  std::vector<PieceIndex> pieces;
-  for (const auto& id : ids) pieces.push_back(pc(id));
-  a.activated = pieces;
-  if (a.force) {
-    a.commander = pc(commander);
-    a.force_pieces = pieces;
-  } else {
-    a.current = pieces.front();
-  }
-  s.activation = a;
-  s.step = Step::activation;
-  begin_move(s, pieces, a.force ? a.commander : -1);
-  return s;
 }
 
 std::string role(Side side) { return side == Side::british ? "british" : "french"; }
@@ -79,7 +47,7 @@ TEST_CASE("#14 Foul Weather: the inactive player's window before the first step;
   json j = hands({14, 30}, {2});
   place(j, "br_webb", "boston");
   place(j, "br_reg_15th", "boston");
-  State s = start(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
+  State s = start_move(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
   REQUIRE(s.move->stage == MoveStage::foul_weather);
   CHECK(s.active == Side::french);
   CHECK(legal(s) == json{{"play", {14}}, {"pass", true}});
@@ -100,14 +68,14 @@ TEST_CASE("#14 Foul Weather: the inactive player's window before the first step;
 TEST_CASE("#14 Foul Weather: a leader alone and a boat move are also limited to 2 spaces") {
   json j = hands({14, 30}, {2});
   place(j, "br_webb", "boston");
-  State s = start(j, Side::british, {"br_webb"});
+  State s = start_move(j, Side::british, {"br_webb"});
   act(s, "play", 14);
   act(s, "space", "gloucester");
   act(s, "space", "boston");
   CHECK_FALSE(s.move);  // 6.21 would give 6
   json k = hands({14, 30}, {2});
   place(k, "br_reg_15th", "albany");
-  State b = start(k, Side::british, {"br_reg_15th"});
+  State b = start_move(k, Side::british, {"br_reg_15th"});
   act(b, "play", 14);
   REQUIRE(legal(b).contains("boat"));
   act(b, "boat", legal(b)["boat"][0]);
@@ -120,7 +88,7 @@ TEST_CASE("#14 Foul Weather: hidden hands, the window opens for a player without
   json j = hands({30}, {2});
   place(j, "br_webb", "boston");
   place(j, "br_reg_15th", "boston");
-  State s = start(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
+  State s = start_move(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
   REQUIRE(s.move->stage == MoveStage::foul_weather);
   CHECK(s.active == Side::french);
   CHECK(legal(s) == json{{"pass", true}});
@@ -135,14 +103,14 @@ TEST_CASE("#14 Foul Weather: no window once the card is discarded, for an empty 
   {
     json k = j;
     set_hand(k, "french", {});
-    State s = start(k, Side::british, {"br_reg_15th"});
+    State s = start_move(k, Side::british, {"br_reg_15th"});
     CHECK(s.move->stage == MoveStage::moving);
     CHECK(s.active == Side::british);
   }
   {
     json k = j;
     discard_response_cards(k);
-    State s = start(k, Side::british, {"br_reg_15th"});
+    State s = start_move(k, Side::british, {"br_reg_15th"});
     CHECK(s.move->stage == MoveStage::moving);
     CHECK(s.rule_events["window_foul_weather"] == 0);
   }
@@ -151,7 +119,7 @@ TEST_CASE("#14 Foul Weather: no window once the card is discarded, for an empty 
     k["markers"]["albany"] = {{"fort", "british"}, {"siege", 1}};
     place(k, "br_reg_15th", "albany", false, true);
     place(k, "fr_reg_bearn", "albany");
-    State s = start(k, Side::british, {"br_reg_15th"});
+    State s = start_move(k, Side::british, {"br_reg_15th"});
     CHECK(s.move->stage == MoveStage::moving);
   }
 }
@@ -208,7 +176,7 @@ TEST_CASE("#16 George Croghan: Drilled Troops ignore the wilderness stop of 6.2;
   discard_response_cards(j);
   set_hand(j, "british", {16, 2});
   place(j, "br_reg_15th", "albany");
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   REQUIRE(s.move->stage == MoveStage::moving);
   CHECK(s.rule_events["window_george_croghan"] == 1);
   CHECK(args_of(legal(s), "play") == std::vector<std::string>{"16"});
@@ -228,7 +196,7 @@ TEST_CASE("#16 George Croghan: Drilled Troops ignore the wilderness stop of 6.2;
 TEST_CASE("#16 George Croghan: after the French Foul Weather window; only for Drilled Troops before the first step") {
   json j = hands({30}, {16, 2});
   place(j, "br_reg_15th", "albany");
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   REQUIRE(s.move->stage == MoveStage::foul_weather);
   CHECK(s.rule_events["window_george_croghan"] == 0);
   CHECK(legal(s) == json{{"pass", true}});  // the French see nothing of Croghan
@@ -241,7 +209,7 @@ TEST_CASE("#16 George Croghan: after the French Foul Weather window; only for Dr
   discard_response_cards(k);
   set_hand(k, "british", {16, 2});
   place(k, "br_ranger_rogers", "albany");  // Auxiliaries only
-  State t = start(k, Side::british, {"br_ranger_rogers"});
+  State t = start_move(k, Side::british, {"br_ranger_rogers"});
   CHECK_FALSE(legal(t).contains("play"));
   CHECK(t.rule_events["window_george_croghan"] == 0);
 }
@@ -252,7 +220,7 @@ TEST_CASE("#16 George Croghan: the window counts for a British player without th
   j["draw_pile"].push_back(16);
   j["discard"].erase(std::find(j["discard"].begin(), j["discard"].end(), 16));
   place(j, "br_reg_15th", "albany");
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   CHECK(s.rule_events["window_george_croghan"] == 1);
   CHECK_FALSE(legal(s).contains("play"));
 }
@@ -266,7 +234,7 @@ TEST_CASE("#17-#20 Amphibious Landing: any held copy; the lowest is spent; Amphi
     set_hand(j, "british", {card, 2});
     place(j, "br_wolfe", "halifax");
     place(j, "br_reg_15th", "halifax");
-    State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+    State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
     CHECK(s.rule_events["window_amphibious_landing"] == 1);
     CHECK(lists(legal(s), "amphibious", "louisbourg"));
     act(s, "amphibious", "louisbourg");
@@ -280,7 +248,7 @@ TEST_CASE("#17-#20 Amphibious Landing: any held copy; the lowest is spent; Amphi
   place(j, "br_reg_15th", "halifax");
   discard_response_cards(j);
   set_hand(j, "british", {18, 20, 2});
-  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+  State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   CHECK(s.rule_events["window_amphibious_landing"] == 1);
   act(s, "amphibious", "louisbourg");
   CHECK(in_discard(s, 18));
@@ -292,7 +260,7 @@ TEST_CASE("#17 Amphibious Landing: after Foul Weather no landing; the window ope
   json j = hands({14, 30}, {17, 2});
   place(j, "br_wolfe", "halifax");
   place(j, "br_reg_15th", "halifax");
-  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+  State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   REQUIRE(s.move->stage == MoveStage::foul_weather);
   act(s, "play", 14);
   CHECK_FALSE(legal(s).contains("amphibious"));
@@ -300,7 +268,7 @@ TEST_CASE("#17 Amphibious Landing: after Foul Weather no landing; the window ope
   json k = hands({30}, {2});
   place(k, "br_wolfe", "halifax");
   place(k, "br_reg_15th", "halifax");
-  State t = start(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+  State t = start_move(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   act(t, "pass");
   CHECK(t.rule_events["window_amphibious_landing"] == 1);
   CHECK_FALSE(legal(t).contains("amphibious"));
@@ -312,10 +280,10 @@ TEST_CASE("#17 Amphibious Landing: a force needs a 3-value card (6.41); not in a
   set_hand(j, "british", {17, 2});
   place(j, "br_wolfe", "halifax");
   place(j, "br_reg_15th", "halifax");
-  CHECK_FALSE(legal(start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 2)).contains("amphibious"));
-  CHECK(lists(legal(start(j, Side::british, {"br_reg_15th"}, "", 1)), "amphibious", "louisbourg"));  // 6.42
+  CHECK_FALSE(legal(start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 2)).contains("amphibious"));
+  CHECK(lists(legal(start_move(j, Side::british, {"br_reg_15th"}, "", 1)), "amphibious", "louisbourg"));  // 6.42
   {
-    State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+    State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
     s.year_track.no_amphib = true;
     CHECK_FALSE(legal(s).contains("amphibious"));
   }
@@ -323,9 +291,9 @@ TEST_CASE("#17 Amphibious Landing: a force needs a 3-value card (6.41); not in a
   discard_response_cards(k);
   set_hand(k, "british", {17, 2});
   place(k, "br_reg_15th", "louisbourg");  // Louisbourg's fortress is still French: no British control
-  CHECK_FALSE(legal(start(k, Side::british, {"br_reg_15th"}, "", 1)).contains("amphibious"));
+  CHECK_FALSE(legal(start_move(k, Side::british, {"br_reg_15th"}, "", 1)).contains("amphibious"));
   k["fortresses"]["louisbourg"] = "british";  // captured (6.431 play note)
-  State u = start(k, Side::british, {"br_reg_15th"}, "", 1);
+  State u = start_move(k, Side::british, {"br_reg_15th"}, "", 1);
   for (const char* to : {"baie_st_paul", "riviere_ouelle", "ile_d_orleans"}) CHECK(lists(legal(u), "amphibious", to));
 }
 
@@ -336,7 +304,7 @@ TEST_CASE("#17 Amphibious Landing: against enemy units the battle has the amphib
   place(j, "br_wolfe", "halifax");
   place(j, "br_reg_15th", "halifax");
   place(j, "fr_reg_bearn", "louisbourg");
-  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+  State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   act(s, "amphibious", "louisbourg");
   for (int guard = 0; guard < 10 && s.move && !s.battle; ++guard) {
     if (s.move->stage == MoveStage::inside)
@@ -355,7 +323,7 @@ TEST_CASE("#15 Lake Schooner: after a lakeshore step into a fortification, befor
   j["markers"]["ticonderoga"] = {{"fort", "french"}};
   place(j, "br_reg_15th", "hudson_carry_north");
   place(j, "fr_reg_bearn", "crown_point");  // could intercept into Ticonderoga
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   act(s, "pass");  // Foul Weather
   act(s, "space", "ticonderoga");
   REQUIRE(s.move->stage == MoveStage::lake_schooner);
@@ -375,7 +343,7 @@ TEST_CASE("#15 Lake Schooner: hidden hands, the window opens for a player withou
   j["markers"]["ticonderoga"] = {{"fort", "french"}, {"siege", 1}};  // besieged: still the French fortification
   place(j, "br_reg_15th", "hudson_carry_north");
   place(j, "fr_reg_bearn", "crown_point");
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   act(s, "pass");
   act(s, "space", "ticonderoga");
   REQUIRE(s.move->stage == MoveStage::lake_schooner);
@@ -389,14 +357,14 @@ TEST_CASE("#15 Lake Schooner: no window along a land connection, into a friendly
   json j = hands({15, 30}, {2});
   j["markers"]["ticonderoga"] = {{"fort", "french"}};
   place(j, "br_reg_15th", "wood_creek");  // Wood Creek - Ticonderoga is a land connection
-  State s = start(j, Side::british, {"br_reg_15th"});
+  State s = start_move(j, Side::british, {"br_reg_15th"});
   act(s, "pass");
   act(s, "space", "ticonderoga");
   CHECK(s.rule_events["window_lake_schooner"] == 0);
   json k = hands({15, 30}, {2});
   k["markers"]["ticonderoga"] = {{"fort", "british"}};
   place(k, "br_reg_15th", "hudson_carry_north");
-  State t = start(k, Side::british, {"br_reg_15th"});
+  State t = start_move(k, Side::british, {"br_reg_15th"});
   act(t, "pass");
   act(t, "space", "ticonderoga");
   CHECK(t.rule_events["window_lake_schooner"] == 0);
@@ -404,7 +372,7 @@ TEST_CASE("#15 Lake Schooner: no window along a land connection, into a friendly
   discard_response_cards(l);
   l["markers"]["ticonderoga"] = {{"fort", "french"}};
   place(l, "br_reg_15th", "hudson_carry_north");
-  State u = start(l, Side::british, {"br_reg_15th"});
+  State u = start_move(l, Side::british, {"br_reg_15th"});
   act(u, "space", "ticonderoga");
   CHECK(u.rule_events["window_lake_schooner"] == 0);
 }
@@ -414,7 +382,7 @@ TEST_CASE("#15 Lake Schooner: an infiltrator forced back into an enemy-occupied 
   j["markers"]["ticonderoga"] = {{"stockade", "british"}};
   place(j, "fr_ind_huron", "adirondacks_south");
   place(j, "br_prov_new_york_1", "hudson_carry_north");
-  State s = start(j, Side::french, {"fr_ind_huron"});
+  State s = start_move(j, Side::french, {"fr_ind_huron"});
   if (s.move->stage == MoveStage::foul_weather) act(s, "pass");
   act(s, "infiltrate", "hudson_carry_north");
   if (s.move->stage == MoveStage::intercept) act(s, "pass");

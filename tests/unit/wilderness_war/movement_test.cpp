@@ -12,6 +12,7 @@
 
 using nlohmann::json;
 using namespace warpath::wilderness_war;
+using ww_test::start_move;
 
 namespace {
 
@@ -45,38 +46,8 @@ void give_card(json& j, const std::string& side, int number) {
   std::sort(hand.begin(), hand.end());
 }
 
-CardNumber card_of_value(const State& s, int value) {
-  for (const auto& c : s.data().cards)
-    if (c.activation == value) return c.number;
-  return 0;
-}
-
 PieceIndex P(const State& s, const std::string& id) { return s.data().piece_index(id); }
 SpaceIndex S(const State& s, const std::string& id) { return s.data().space_index(id); }
-
-// Activates `ids` (a force under `commander`, or one individual piece) and starts their move.
-State start(const json& j, Side side, const std::vector<std::string>& ids, const std::string& commander = "",
-            int card_value = 2) {
-  State s = State::from_json(j);
-  s.active = side;
-  ActivationState a;
-  a.card = card_of_value(s, card_value);
-  a.stage = ActivationStage::acting;
-  a.force = !commander.empty();
-  std::vector<PieceIndex> pieces;
-  for (const auto& id : ids) pieces.push_back(P(s, id));
-  a.activated = pieces;
-  if (a.force) {
-    a.commander = P(s, commander);
-    a.force_pieces = pieces;
-  } else {
-    a.current = pieces.front();
-  }
-  s.activation = a;
-  s.step = Step::activation;
-  begin_move(s, pieces, a.force ? a.commander : -1);
-  return s;
-}
 
 json legal(const State& s) {
   ActionList out;
@@ -118,7 +89,7 @@ TEST_CASE("6.6 example: the Shawnee infiltrates Woodstock to Culpeper; 6.724 the
   put(j, "fr_ind_shawnee_1", "allegheny_south");
   put(j, "br_prov_virginia_1", "woodstock");
   put(j, "br_prov_virginia_2", "augusta");
-  State s = start(j, Side::french, {"fr_ind_shawnee_1"});
+  State s = start_move(j, Side::french, {"fr_ind_shawnee_1"});
   CHECK(listed(s, "infiltrate", "woodstock"));
   act(s, "infiltrate", "woodstock");
   REQUIRE(s.move->stage == MoveStage::intercept);
@@ -152,7 +123,7 @@ TEST_CASE("6.61 an infiltrator needs the allowance to get out again") {
   put(j, "br_prov_virginia_1", "woodstock");
   for (const char* sp : {"culpeper", "augusta", "ashbys_gap", "winchester", "allegheny_south"})
     j["markers"][sp] = {{"stockade", "british"}};
-  State s = start(j, Side::french, {"fr_ind_shawnee_1"});
+  State s = start_move(j, Side::french, {"fr_ind_shawnee_1"});
   for (const char* sp : {"culpeper", "augusta", "ashbys_gap", "winchester", "allegheny_south"})
     CHECK_MESSAGE(is_enemy_occupied(s, S(s, sp), Side::french), std::string(sp));
   // Every exit of Woodstock is enemy-occupied and Woodstock limits the Shawnee to one more space.
@@ -169,7 +140,7 @@ TEST_CASE("6.72 example: Ossipee, Concord and the Coureurs bound for Casco Bay a
   put(j, "br_prov_massachusetts_2", "concord");
   put(j, "br_prov_massachusetts_3", "concord");
   put(j, "br_bradstreet", "concord");
-  State s = start(j, Side::french, {"fr_coureurs_boishebert_acadian"});
+  State s = start_move(j, Side::french, {"fr_coureurs_boishebert_acadian"});
   act(s, "space", "casco_bay");
   REQUIRE(s.move->stage == MoveStage::intercept);
   // 6.721: into wilderness only a lone Auxiliary may intercept a lone Auxiliary.
@@ -203,7 +174,7 @@ TEST_CASE("6.2 Drilled Troops stop after passing through wilderness; friendly fo
   json j = empty_map();
   put(j, "br_reg_15th", "albany");
   SUBCASE("wilderness") {
-    State s = start(j, Side::british, {"br_reg_15th"});
+    State s = start_move(j, Side::british, {"br_reg_15th"});
     act(s, "space", "hudson_carry_south");
     act(s, "space", "hudson_carry_north");
     CHECK_FALSE(s.move);  // stopped in the next space
@@ -211,7 +182,7 @@ TEST_CASE("6.2 Drilled Troops stop after passing through wilderness; friendly fo
   }
   SUBCASE("friendly stockade") {
     j["markers"]["hudson_carry_south"] = {{"stockade", "british"}};
-    State s = start(j, Side::british, {"br_reg_15th"});
+    State s = start_move(j, Side::british, {"br_reg_15th"});
     act(s, "space", "hudson_carry_south");
     act(s, "space", "hudson_carry_north");
     REQUIRE(s.move);
@@ -227,7 +198,7 @@ TEST_CASE("6.22 a force moves at its slowest unit; dropping it off lets the fast
   put(j, "br_webb", "boston");
   put(j, "br_reg_15th", "boston");
   put(j, "br_li_1_95th", "boston");
-  State s = start(j, Side::british, {"br_webb", "br_reg_15th", "br_li_1_95th"}, "br_webb");
+  State s = start_move(j, Side::british, {"br_webb", "br_reg_15th", "br_li_1_95th"}, "br_webb");
   for (const char* sp : {"gloucester", "boston", "gloucester", "boston"}) act(s, "space", sp);
   REQUIRE(s.move);
   CHECK_FALSE(listed(s, "space"));
@@ -243,13 +214,13 @@ TEST_CASE("6.3 boat movement: water connections and one portage between friendly
   json j = empty_map();
   put(j, "br_reg_15th", "wood_creek");
   SUBCASE("no portage without fortifications") {
-    State s = start(j, Side::british, {"br_reg_15th"});
+    State s = start_move(j, Side::british, {"br_reg_15th"});
     CHECK_FALSE(listed(s, "boat", "hudson_carry_south"));
   }
   SUBCASE("one portage only") {
     for (const char* sp : {"wood_creek", "hudson_carry_south", "hudson_carry_north"})
       j["markers"][sp] = {{"fort", "british"}};
-    State s = start(j, Side::british, {"br_reg_15th"});
+    State s = start_move(j, Side::british, {"br_reg_15th"});
     act(s, "boat", "hudson_carry_south");
     CHECK(s.rule_events["boat_moves"] == 1);
     CHECK_FALSE(listed(s, "boat", "hudson_carry_north"));  // a second land connection
@@ -263,18 +234,18 @@ TEST_CASE("6.41 a force naval moves only with a 3-value card; individuals with a
   put(j, "br_webb", "boston");
   put(j, "br_reg_15th", "boston");
   {
-    State s = start(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 1);
+    State s = start_move(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 1);
     CHECK_FALSE(listed(s, "naval"));
   }
   {
-    State s = start(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
+    State s = start_move(j, Side::british, {"br_webb", "br_reg_15th"}, "br_webb", 3);
     CHECK(listed(s, "naval", "new_york"));
     act(s, "naval", "new_york");
     CHECK(s.rule_events["naval_moves"] == 1);
     CHECK(s.space_of(P(s, "br_reg_15th")) == S(s, "new_york"));
   }
   {
-    State s = start(j, Side::british, {"br_reg_15th"}, "", 1);
+    State s = start_move(j, Side::british, {"br_reg_15th"}, "", 1);
     CHECK(listed(s, "naval", "new_york"));
     CHECK_FALSE(listed(s, "naval", "quebec"));  // French-controlled
   }
@@ -289,11 +260,11 @@ TEST_CASE("6.43 amphibious landing needs an Amphibious Landing card and places a
     json k = j;
     for (auto& c : k["players"]["british"]["hand"]) k["discard"].push_back(c);
     k["players"]["british"]["hand"] = json::array();
-    State s = start(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+    State s = start_move(k, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
     CHECK_FALSE(listed(s, "amphibious"));
   }
-  CHECK_FALSE(listed(start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 2), "amphibious"));  // 6.41
-  State s = start(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
+  CHECK_FALSE(listed(start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 2), "amphibious"));  // 6.41
+  State s = start_move(j, Side::british, {"br_wolfe", "br_reg_15th"}, "br_wolfe", 3);
   s.year_track.no_amphib = true;
   CHECK_FALSE(listed(s, "amphibious"));
   s.year_track.no_amphib = false;
@@ -312,10 +283,10 @@ TEST_CASE("6.52 only Drilled Troops enter an unbesieged enemy fort; they besiege
   put(j, "fr_ind_huron", "albany");
   put(j, "fr_reg_2_berry", "albany");
   {
-    State s = start(j, Side::french, {"fr_ind_huron"});
+    State s = start_move(j, Side::french, {"fr_ind_huron"});
     CHECK_FALSE(listed(s, "space", "hudson_carry_south"));
   }
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   act(s, "space", "hudson_carry_south");
   CHECK_FALSE(s.move);
   CHECK(s.space(S(s, "hudson_carry_south")).siege_level == 0);
@@ -326,7 +297,7 @@ TEST_CASE("5.45/6.51 Drilled Troops capture an unoccupied enemy stockade") {
   json j = empty_map();
   j["markers"]["hoosic"] = {{"stockade", "british"}};
   put(j, "fr_reg_2_berry", "albany");
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   const int vp = s.vp;
   act(s, "space", "hoosic");
   CHECK_FALSE(s.move);
@@ -339,7 +310,7 @@ TEST_CASE("6.53 leaders alone cannot enter enemy-occupied spaces nor be intercep
   put(j, "fr_montcalm", "albany");
   put(j, "br_reg_15th", "hoosic");
   put(j, "br_prov_new_york_1", "schoharie");
-  State s = start(j, Side::french, {"fr_montcalm"});
+  State s = start_move(j, Side::french, {"fr_montcalm"});
   CHECK_FALSE(listed(s, "space", "hoosic"));
   act(s, "space", "hudson_carry_south");
   REQUIRE(s.move);
@@ -352,7 +323,7 @@ TEST_CASE("6.8 avoid battle: success moves the defenders (6.81), failure fights"
   put(j, "br_prov_new_york_1", "hoosic");
   for (int die : {5, 2}) {
     CAPTURE(die);
-    State s = start(j, Side::french, {"fr_reg_2_berry"});
+    State s = start_move(j, Side::french, {"fr_reg_2_berry"});
     act(s, "space", "hoosic");
     REQUIRE(s.move->stage == MoveStage::avoid);
     CHECK(s.active == Side::british);
@@ -387,7 +358,7 @@ TEST_CASE("8.11 at most four units go inside a fort") {
                                               "br_prov_new_york_4", "br_prov_new_york_5"};
   for (const auto& d : defenders) put(j, d, "hoosic");
   put(j, "br_webb", "hoosic");
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   act(s, "space", "hoosic");
   REQUIRE(s.move->stage == MoveStage::inside);
   for (int i = 0; i < 4; ++i) act(s, "piece", defenders[static_cast<std::size_t>(i)]);
@@ -405,7 +376,7 @@ TEST_CASE("6.85 defenders may not avoid from a space others tried to intercept i
   put(j, "fr_reg_2_berry", "albany");
   put(j, "br_prov_new_york_1", "hoosic");
   put(j, "br_prov_new_york_2", "northampton");
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   act(s, "space", "hoosic");
   REQUIRE(s.move->stage == MoveStage::intercept);
   CHECK_FALSE(listed(s, "piece", "br_prov_new_york_1"));  // no interception within the space but of infiltrators
@@ -423,7 +394,7 @@ TEST_CASE("6.53 enemy leaders left alone with the movers retreat (7.92: not wher
   put(j, "fr_reg_2_berry", "albany");
   put(j, "br_webb", "hoosic");
   j["markers"]["northampton"] = {{"stockade", "french"}};
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   act(s, "space", "hoosic");
   REQUIRE(s.move->stage == MoveStage::lone_leaders);
   CHECK(s.active == Side::british);
@@ -442,7 +413,7 @@ TEST_CASE("6.82 exception: when every defender avoids at an enemy stockade, Dril
   put(j, "fr_reg_2_berry", "albany");
   put(j, "br_prov_new_york_1", "hoosic");
   j["markers"]["hoosic"] = {{"stockade", "british"}};
-  State s = start(j, Side::french, {"fr_reg_2_berry"});
+  State s = start_move(j, Side::french, {"fr_reg_2_berry"});
   act(s, "space", "hoosic");
   REQUIRE(s.move->stage == MoveStage::avoid);
   act(s, "piece", "br_prov_new_york_1");

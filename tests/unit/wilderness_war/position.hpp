@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/wilderness_war/activation_state.hpp"
 #include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/movement.hpp"
 #include "engine/wilderness_war/state.hpp"
 
 namespace ww_test {
@@ -116,5 +118,39 @@ struct ModuleGame {
   void act(const char* side, const std::string& verb, json arg = nullptr) { module->apply(s, side, {verb, arg}); }
   void play(const char* side, int card) { act(side, "event", card); }
 };
+
+// A card of that activation value that is no response card (5.56).
+inline warpath::wilderness_war::CardNumber activation_card(int value) {
+  for (const auto& c : warpath::wilderness_war::game_data().cards)
+    if (c.activation == value && !c.response) return c.number;
+  return 0;
+}
+
+// `side` activates `ids` (a force under `commander`, or one piece individually) with a card of
+// `value` and starts their move: the first movement windows open (begin_move).
+inline warpath::wilderness_war::State start_move(const json& j, warpath::wilderness_war::Side side,
+                                                 const std::vector<std::string>& ids, const std::string& commander = "",
+                                                 int value = 2) {
+  using namespace warpath::wilderness_war;
+  State s = load(j);
+  s.active = side;
+  ActivationState a;
+  a.card = activation_card(value);
+  a.stage = ActivationStage::acting;
+  a.force = !commander.empty();
+  std::vector<PieceIndex> pieces;
+  for (const auto& id : ids) pieces.push_back(s.data().piece_index(id));
+  a.activated = pieces;
+  if (a.force) {
+    a.commander = s.data().piece_index(commander);
+    a.force_pieces = pieces;
+  } else {
+    a.current = pieces.front();
+  }
+  s.activation = a;
+  s.step = Step::activation;
+  begin_move(s, pieces, a.force ? a.commander : -1);
+  return s;
+}
 
 }  // namespace ww_test

@@ -124,10 +124,11 @@ TEST_CASE("#14 Foul Weather: no window once the card is discarded, for an empty 
   }
 }
 
-TEST_CASE(
-    "#14 Foul Weather: asked again for each activated piece while unaccounted; the effect ends with the move "
-    "(cards.md section 4, reference)") {
-  json j = hands({14, 30}, {2});
+namespace {
+// The British activate Rogers and Goreham individually at Boston with a 2 card and pick Rogers to
+// move first; the French hold `french_hand`.
+State rogers_about_to_move(const std::vector<int>& french_hand) {
+  json j = hands(french_hand, {2});
   place(j, "br_ranger_rogers", "boston");
   place(j, "br_ranger_goreham", "boston");
   State s = load(j);
@@ -137,6 +138,14 @@ TEST_CASE(
   act(s, "individual", "br_ranger_goreham");
   act(s, "done");
   act(s, "piece", "br_ranger_rogers");
+  return s;
+}
+}  // namespace
+
+TEST_CASE(
+    "#14 Foul Weather: asked again for each activated piece while unaccounted; the effect ends with the move "
+    "(cards.md section 4, reference)") {
+  State s = rogers_about_to_move({14, 30});
   REQUIRE(s.move->stage == MoveStage::foul_weather);
   act(s, "play", 14);
   act(s, "space", "gloucester");
@@ -152,16 +161,7 @@ TEST_CASE(
 }
 
 TEST_CASE("#14 Foul Weather: declined for the first piece, the window opens again for the second") {
-  json j = hands({30}, {2});
-  place(j, "br_ranger_rogers", "boston");
-  place(j, "br_ranger_goreham", "boston");
-  State s = load(j);
-  s.active = Side::british;
-  begin_activation(s, activation_card(2));
-  act(s, "individual", "br_ranger_rogers");
-  act(s, "individual", "br_ranger_goreham");
-  act(s, "done");
-  act(s, "piece", "br_ranger_rogers");
+  State s = rogers_about_to_move({30});
   act(s, "pass");
   act(s, "stop");
   REQUIRE(s.move);

@@ -1,7 +1,5 @@
 #include "engine/core/action.hpp"
 
-#include <algorithm>
-
 namespace warpath::engine {
 
 std::string_view to_string(ErrorCode code) {
@@ -34,15 +32,6 @@ std::vector<Action> list_actions(const nlohmann::json& legal_actions) {
     }
   }
   return actions;
-}
-
-bool is_listed(const nlohmann::json& legal_actions, const Action& action) {
-  if (!legal_actions.is_object()) return false;
-  auto it = legal_actions.find(action.verb);
-  if (it == legal_actions.end()) return false;
-  if (it->is_boolean()) return it->get<bool>() && action.arg.is_null();
-  if (!it->is_array() || action.arg.is_null()) return false;
-  return std::find(it->begin(), it->end(), action.arg) != it->end();
 }
 
 }  // namespace warpath::engine

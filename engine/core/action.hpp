@@ -39,10 +39,6 @@ class ActionRejected : public std::runtime_error {
   ErrorCode code_;
 };
 
-// The legal actions of one seat, as the protocol shows them: {verb: true | [args...]}.
-// True when `action` is one of them.
-bool is_listed(const nlohmann::json& legal_actions, const Action& action);
-
 // Every action of a legal-actions object, one per (verb, arg).
 std::vector<Action> list_actions(const nlohmann::json& legal_actions);
 

@@ -1,11 +1,20 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/action.hpp"
+#include "engine/core/action_list.hpp"
 
 using nlohmann::json;
 using warpath::engine::Action;
-using warpath::engine::is_listed;
 using warpath::engine::is_well_formed;
+
+namespace {
+// Whether the legal actions in their protocol form list `action`.
+bool is_listed(const json& legal_actions, const Action& action) {
+  warpath::engine::ActionList list;
+  list.append_json(legal_actions);
+  return list.contains(action);
+}
+}  // namespace
 
 TEST_CASE("an action is listed only with the exact verb and argument") {
   const json legal = {{"pass", true}, {"space", {"a", "b"}}, {"card", {3, 12}}};

@@ -23,14 +23,37 @@ int card_value(const State& s) { return s.data().card(s.activation->card).activa
 // 5.32: an individual auxiliary or leader counts one unit, an Indian half.
 int individual_cost_in_halves(const State& s, PieceIndex p) { return is_indian(s, p) ? 1 : 2; }
 
-// Pieces of the active side on the map that this card has not activated yet.
-std::vector<PieceIndex> activatable_pieces(const State& s) {
+// Pieces of the active side on the map that this card has not activated yet; with `fought`, those
+// of them that may not be activated because they fought this Action Phase (5.36), else the others.
+std::vector<PieceIndex> unactivated_pieces(const State& s, bool fought) {
   std::vector<PieceIndex> out;
   const auto& a = *s.activation;
   for (PieceIndex p = 0; p < s.data().piece_count(); ++p)
-    if (side_of(s, p) == s.active && is_on_map(s, p) && !is_militia(s, p) && !contains(a.activated, p))
+    if (side_of(s, p) == s.active && is_on_map(s, p) && !is_militia(s, p) && !contains(a.activated, p) &&
+        fought_this_phase(s, p) == fought)
       out.push_back(p);
   return out;
+}
+std::vector<PieceIndex> activatable_pieces(const State& s) { return unactivated_pieces(s, false); }
+
+// 5.36: a piece that took part in a battle or assault this Action Phase may not be activated: it
+// leaves an activated group that has not acted yet (a Campaign's second force, pieces designated
+// individually), and the log says why.
+void drop_pieces_that_fought(State& s, std::vector<PieceIndex>& group) {
+  std::vector<PieceIndex> fought;
+  for (PieceIndex p : group)
+    if (fought_this_phase(s, p)) fought.push_back(p);
+  if (fought.empty()) return;
+  std::erase_if(group, [&](PieceIndex p) { return contains(fought, p); });
+  s.note(std::string(side_names(s.active)), "not_activated", s.data().piece_id(fought.front()),
+         piece_names(s, fought) + " fought this Action Phase and may not be activated (5.36).");
+}
+
+// The designation prompt's note on the pieces left out by 5.36.
+std::string fought_note(const State& s) {
+  const auto fought = unactivated_pieces(s, true);
+  if (fought.empty()) return {};
+  return " " + piece_names(s, fought) + " fought this Action Phase and may not be activated (5.36).";
 }
 
 // --- 5.34 forces ------------------------------------------------------------------------------
@@ -140,10 +163,15 @@ void start_force(State& s) {
 
 void start_waiting_force(State& s, std::size_t index) {
   auto& a = *s.activation;
-  auto& force = a.waiting_forces.at(index);
-  std::erase_if(force, [&](PieceIndex p) { return !is_on_map(s, p); });
-  if (force.empty() || !is_leader(s, force.front())) {  // its commander fell with the first force
-    a.waiting_forces.erase(a.waiting_forces.begin() + static_cast<std::ptrdiff_t>(index));
+  std::vector<PieceIndex> force = a.waiting_forces.at(index);
+  a.waiting_forces.erase(a.waiting_forces.begin() + static_cast<std::ptrdiff_t>(index));
+  const PieceIndex commander = force.front();
+  std::erase_if(force, [&](PieceIndex p) { return !is_on_map(s, p); });  // lost with the first force
+  drop_pieces_that_fought(s, force);
+  if (!contains(force, commander)) {  // a force without its commander is not activated
+    if (is_on_map(s, commander))
+      s.note(std::string(side_names(s.active)), "not_activated", s.data().piece_id(commander),
+             "The force of " + piece_name(s, commander) + " is not activated (5.36).");
     if (a.waiting_forces.empty())
       end_card_play(s);
     else
@@ -151,9 +179,8 @@ void start_waiting_force(State& s, std::size_t index) {
     return;
   }
   a.force = true;
-  a.force_pieces = a.waiting_forces.at(index);
-  a.commander = a.force_pieces.front();
-  a.waiting_forces.erase(a.waiting_forces.begin() + static_cast<std::ptrdiff_t>(index));
+  a.force_pieces = std::move(force);
+  a.commander = commander;
   start_force(s);
 }
 
@@ -289,13 +316,13 @@ std::string activation_prompt(const State& s) {
     case ActivationStage::designate:
       if (a.campaign)
         return "Campaign: choose the " + std::string(a.waiting_forces.empty() ? "first" : "second") +
-               " force's commander (any leader, 5.34).";
+               " force's commander (any leader, 5.34)." + fought_note(s);
       return "Activate with #" + std::to_string(a.card) + " (value " + std::to_string(card_value(s)) +
-             "): choose a force's commander, or pieces to activate individually (5.32).";
+             "): choose a force's commander, or pieces to activate individually (5.32)." + fought_note(s);
     case ActivationStage::define_force:
       return "Force of " + piece_name(s, a.commander) + ": add or remove units and subordinate leaders (" +
              std::to_string(commanded_units(s, a.force_pieces)) + " of " +
-             std::to_string(command_capacity(s, a.force_pieces)) + " commanded, 5.34).";
+             std::to_string(command_capacity(s, a.force_pieces)) + " commanded, 5.34)." + fought_note(s);
     case ActivationStage::choose_next:
       if (a.campaign) return "Campaign: choose the force that acts first (5.36).";
       return "Choose the next activated piece to move (5.33).";
@@ -378,6 +405,7 @@ void activation_piece_finished(State& s) {
 void activation_after_raids(State& s) {
   auto& a = *s.activation;
   std::erase_if(a.designated, [&](PieceIndex p) { return !is_on_map(s, p); });
+  drop_pieces_that_fought(s, a.designated);
   s.step = Step::activation;
   if (!a.force && !a.designated.empty()) {
     if (a.designated.size() == 1) {

@@ -134,12 +134,6 @@ std::vector<PieceIndex> joinable_besieged(const State& s) {
   return out;
 }
 
-std::string piece_list_text(const State& s, const std::vector<PieceIndex>& pieces) {
-  std::string text;
-  for (PieceIndex p : pieces) text += (text.empty() ? "" : ", ") + piece_name(s, p);
-  return text;
-}
-
 }  // namespace
 
 // The pieces of `side` taking part that are still in the battle space.
@@ -215,8 +209,8 @@ void begin_battle(State& s, BattleState battle) {
   ++s.rule_events["battles"];
   auto& b = *s.battle;
   s.note(role_of(b.attacker), "battle", space_info(s, b.where).id,
-         "Battle at " + space_name(s, b.where) + ": " + piece_list_text(s, b.attackers) + " attack " +
-             piece_list_text(s, b.defenders) + ".");
+         "Battle at " + space_name(s, b.where) + ": " + piece_names(s, b.attackers) + " attack " +
+             piece_names(s, b.defenders) + ".");
   if (!joinable_besieged(s).empty()) {  // 8.251
     b.stage = BattleStage::join_besieged;
     s.active = b.attacker;

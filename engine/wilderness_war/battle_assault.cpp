@@ -28,6 +28,7 @@ void capture_fortification(State& s) {
     vp = 2;
   }
   for (PieceIndex p : pieces_in(s, b.where, b.attacker)) s.piece(p).inside = false;
+  count_capture(s, b.where, b.attacker);
   s.note(role_of(b.attacker), "capture", space_info(s, b.where).id,
          std::string(side_titles(b.attacker)) + " capture " + space_name(s, b.where) + " (9.22).");
   award_vp(s, b.attacker, vp, std::string(vp == 3 ? "capturing a fortress" : "capturing a fort") + " (9.22)");

@@ -2,6 +2,7 @@
 #include "engine/wilderness_war/battle_internal.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "engine/wilderness_war/effects.hpp"
 
@@ -53,6 +54,14 @@ void after_losses(State& s) {
   s.note(role_of(winner), "battle_won", space_info(s, b.where).id,
          std::string(side_titles(winner)) + (is_assault(b) ? " win the assault at " : " win the battle at ") +
              space_name(s, b.where) + ".");
+  // cards.md #9-#10: Fieldworks go when an attacker wins a battle there or takes the
+  // fortification by assault (capture_fortification).
+  if (b.attacker_won && std::as_const(s).space(b.where).fieldworks) {
+    s.space(b.where).fieldworks = false;
+    s.note(role_of(winner), "fieldworks_removed", space_info(s, b.where).id,
+           "The fieldworks at " + space_name(s, b.where) + " are lost with the " +
+               (is_assault(b) ? "assault." : "battle."));
+  }
   if (is_assault(b)) {
     if (b.attacker_won) capture_fortification(s);  // 9.21: otherwise the siege continues
     finish(s);

@@ -141,8 +141,26 @@ bool any_of_units(const State& s, Side side, bool (*predicate)(const State&, Pie
   return std::any_of(units.begin(), units.end(), [&](PieceIndex p) { return predicate(s, p); });
 }
 
+namespace {
+
+// 5.36, 10.2: who fights here, for the rest of the Action Phase.
+void record_combat(State& s) {
+  const auto& b = *s.battle;
+  FoughtCombat combat;
+  combat.where = b.where;
+  for (Side side : both_sides) {
+    const auto pieces = present(s, side);
+    combat.pieces.insert(combat.pieces.end(), pieces.begin(), pieces.end());
+  }
+  std::sort(combat.pieces.begin(), combat.pieces.end());
+  s.combats.push_back(std::move(combat));
+}
+
+}  // namespace
+
 void roll(State& s) {
   auto& b = *s.battle;
+  record_combat(s);
   const Fires fires = compute_fires(s, b);
   set_fire(b, b.attacker, fires);
   set_fire(b, defender_of(b), fires);

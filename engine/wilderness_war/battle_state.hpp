@@ -87,6 +87,17 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BattleState, where, attacker, co
                                                 losing_side, losses_left, drilled_left, attacker_won, overrun,
                                                 retreat_side, retreating, retreat_piece, winner_retreat_done)
 
+// 5.36, 10.2: a battle or assault fought in the current Action Phase, recorded when its dice are
+// rolled: where, and every piece of either side that took part (8.251 besieged pieces that joined,
+// 9.12 every besieger of an assault, deployed militia).
+struct FoughtCombat {
+  SpaceIndex where = no_space;
+  std::vector<PieceIndex> pieces;
+
+  bool operator==(const FoughtCombat&) const = default;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FoughtCombat, where, pieces)
+
 // What the battle's starter needs to know once it is over.
 struct BattleResult {
   BattleContext context = BattleContext::move;

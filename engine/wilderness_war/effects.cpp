@@ -22,6 +22,32 @@ void award_vp(State& s, Side side, int amount, const std::string& why) {
              " VP: " + why + ".");
 }
 
+namespace {
+
+// 5.532: an Allied marker stays while any unit of the settlement's tribes is on the map, and goes
+// "immediately" when the last is eliminated: eliminate_piece() calls this, so that whatever reads
+// the map later in the same action (a raid after the battle that killed them) sees it gone.
+void remove_orphaned_allied_markers(State& s) {
+  const auto& data = s.data();
+  const bool any_marker = std::any_of(s.spaces.begin(), s.spaces.end(), [](const SpaceState& m) { return m.allied; });
+  if (!any_marker) return;
+  // By side, a bit per tribe (data.cpp checks there are at most 64).
+  std::array<std::uint64_t, 2> tribe_on_map{};
+  for (std::size_t u = 0; u < data.units.size(); ++u)
+    if (data.units[u].tribe != no_tribe && is_on_map(s, data.unit_piece(u)))
+      tribe_on_map[index_of(data.units[u].side)] |= std::uint64_t{1} << data.units[u].tribe;
+  for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
+    const auto allied = s.spaces[sp].allied;
+    if (!allied) continue;
+    const auto& tribes = data.spaces[sp].settlement_tribes;
+    const bool any = std::any_of(tribes.begin(), tribes.end(),
+                                 [&](TribeIndex t) { return (tribe_on_map[index_of(*allied)] >> t) & 1U; });
+    if (!any) s.space(static_cast<SpaceIndex>(sp)).allied.reset();
+  }
+}
+
+}  // namespace
+
 void move_piece_to(State& s, PieceIndex p, SpaceIndex space) {
   auto& piece = s.piece(p);
   piece.location = Location::in_space(space);
@@ -48,6 +74,12 @@ void eliminate_piece(State& s, PieceIndex p) {
   piece.reduced = false;
   piece.inside = false;
   ++s.rule_events[is_leader(s, p) ? "leaders_killed" : "units_eliminated"];
+  if (is_unit(s, p) && s.data().unit(p).tribe != no_tribe) remove_orphaned_allied_markers(s);  // 5.532
+}
+
+void count_capture(State& s, SpaceIndex where, Side captor) {
+  if (captor == Side::british && s.data().spaces[static_cast<std::size_t>(where)].id == "louisbourg")
+    ++s.rule_events["louisbourg_captured_by_british"];
 }
 
 void return_militia_to_box(State& s, PieceIndex p) {
@@ -67,26 +99,6 @@ void return_militia_to_box(State& s, PieceIndex p) {
 }
 
 namespace {
-
-// 5.532: an Allied marker stays while any unit of the settlement's tribes is on the map.
-void remove_orphaned_allied_markers(State& s) {
-  const auto& data = s.data();
-  const bool any_marker = std::any_of(s.spaces.begin(), s.spaces.end(), [](const SpaceState& m) { return m.allied; });
-  if (!any_marker) return;
-  // By side, a bit per tribe (data.cpp checks there are at most 64).
-  std::array<std::uint64_t, 2> tribe_on_map{};
-  for (std::size_t u = 0; u < data.units.size(); ++u)
-    if (data.units[u].tribe != no_tribe && is_on_map(s, data.unit_piece(u)))
-      tribe_on_map[index_of(data.units[u].side)] |= std::uint64_t{1} << data.units[u].tribe;
-  for (std::size_t sp = 0; sp < s.spaces.size(); ++sp) {
-    const auto allied = s.spaces[sp].allied;
-    if (!allied) continue;
-    const auto& tribes = data.spaces[sp].settlement_tribes;
-    const bool any = std::any_of(tribes.begin(), tribes.end(),
-                                 [&](TribeIndex t) { return (tribe_on_map[index_of(*allied)] >> t) & 1U; });
-    if (!any) s.space(static_cast<SpaceIndex>(sp)).allied.reset();
-  }
-}
 
 // True when no rule of settle_space() can apply to the space: no marker it looks at, nothing
 // inside a fortification, no captured fortress. Most spaces, after most actions.
@@ -136,11 +148,11 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
       award_vp(s, *info.originally_friendly_to, 3, info.name + " reverts to its original owner (8.24)");
     }
   }
-  // 6.431: the Amphib marker goes when French units including Drilled Troops solely occupy the
-  // space, or it has an unbesieged French fortification.
-  if (markers.amphib) {
-    const bool french_alone = drilled(Side::french) && !units(Side::british);
-    if (french_alone || has_unbesieged_fortification(s, sp, Side::french)) s.space(sp).amphib = false;
+  // 6.431: the Amphib marker goes once the space is solely occupied by French units that include
+  // Drilled Troops, or by an unbesieged French fortification: with no British unit left there. British
+  // landed against a garrisoned Louisbourg keep it (their supply, sea link and retreat, 6.432).
+  if (markers.amphib && !units(Side::british)) {
+    if (drilled(Side::french) || has_unbesieged_fortification(s, sp, Side::french)) s.space(sp).amphib = false;
   }
   // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.
   if (markers.fort_under_construction) {

@@ -7,6 +7,7 @@
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/card_exchange.hpp"
 #include "engine/wilderness_war/construction.hpp"
+#include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/movement.hpp"
 #include "engine/wilderness_war/raid.hpp"
@@ -92,9 +93,16 @@ void list_actions(const State& s, ActionList& out) { procedure_of(s).list(s, out
 void apply_action(State& s, const Action& action) { procedure_of(s).apply(s, action); }
 std::string prompt_of(const State& s) { return procedure_of(s).prompt(s); }
 
-void movement_finished(State& s) { activation_piece_finished(s); }
+// Each continuation first applies the map's continuous rules (effects.hpp): "immediately" (5.532,
+// 8.232, 8.24, 6.431, 5.45, 13.23) means before the next procedure reads the map in the same action
+// (raid targets, control, supply).
+void movement_finished(State& s) {
+  settle_map(s);
+  activation_piece_finished(s);
+}
 
 void battle_finished(State& s) {
+  settle_map(s);
   const BattleResult result = s.last_battle.value();
   s.last_battle.reset();
   switch (result.context) {
@@ -113,8 +121,14 @@ void battle_finished(State& s) {
   }
 }
 
-void siege_finished(State& s) { after_stationary_action(s); }
-void raids_finished(State& s) { activation_after_raids(s); }
+void siege_finished(State& s) {
+  settle_map(s);
+  after_stationary_action(s);
+}
+void raids_finished(State& s) {
+  settle_map(s);
+  activation_after_raids(s);
+}
 void construction_finished(State& s) { end_card_play(s); }
 void year_end_finished(State& s) { start_next_year(s); }
 

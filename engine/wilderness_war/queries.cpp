@@ -55,6 +55,12 @@ std::string piece_name(const State& s, PieceIndex p) {
   return is_leader(s, p) ? s.data().leader(p).name : s.data().unit(p).name;
 }
 
+std::string piece_names(const State& s, const std::vector<PieceIndex>& pieces) {
+  std::string text;
+  for (PieceIndex p : pieces) text += (text.empty() ? "" : ", ") + piece_name(s, p);
+  return text;
+}
+
 PieceIndex highest_command_leader(const State& s, const std::vector<PieceIndex>& pieces) {
   PieceIndex best = -1;
   for (PieceIndex p : pieces) {
@@ -265,6 +271,17 @@ std::vector<SpaceIndex> adjacent_spaces(const State& s, SpaceIndex space) {
   std::vector<SpaceIndex> out;
   for (const auto& c : s.data().spaces[static_cast<std::size_t>(space)].connections) out.push_back(c.to);
   return out;
+}
+
+bool fought_this_phase(const State& s, PieceIndex p) {
+  return std::any_of(s.combats.begin(), s.combats.end(), [&](const FoughtCombat& c) { return contains(c.pieces, p); });
+}
+
+bool fought_in_space_this_phase(const State& s, SpaceIndex space, const std::vector<PieceIndex>& pieces) {
+  return std::any_of(s.combats.begin(), s.combats.end(), [&](const FoughtCombat& c) {
+    return c.where == space &&
+           std::any_of(pieces.begin(), pieces.end(), [&](PieceIndex p) { return contains(c.pieces, p); });
+  });
 }
 
 }  // namespace warpath::wilderness_war

@@ -56,6 +56,8 @@ int strength_of(const State& s, PieceIndex p);  // current combat strength
 int movement_of(const State& s, PieceIndex p);  // units: allowance; leaders: 6.21
 inline bool is_on_map(const State& s, PieceIndex p) { return s.space_of(p) != no_space; }
 std::string piece_name(const State& s, PieceIndex p);
+// "A, B, C": the names of `pieces`, for prompts and the log.
+std::string piece_names(const State& s, const std::vector<PieceIndex>& pieces);
 
 // 7.51, 5.34: the leader among `pieces` with the highest Command rating, the best Tactics among
 // equals (any of them may command; the owner takes the best); -1 when there is no leader.
@@ -143,6 +145,12 @@ bool is_friendly_controlled(const State& s, SpaceIndex space, Side side);
 // The space holds units or fortifications of `side` and no units or fortifications of the enemy
 // (13.23, 5.45).
 bool is_solely_occupied_by(const State& s, SpaceIndex space, Side side);
+
+// --- combat in the current Action Phase (State::combats) -----------------------------------------
+// 5.36: the piece took part in a battle or assault this Action Phase, so it may not be activated.
+bool fought_this_phase(const State& s, PieceIndex p);
+// 10.2 exception: any of `pieces` fought a battle in `space` this Action Phase.
+bool fought_in_space_this_phase(const State& s, SpaceIndex space, const std::vector<PieceIndex>& pieces);
 
 // --- the map graph -----------------------------------------------------------------------------
 bool are_adjacent(const State& s, SpaceIndex a, SpaceIndex b);

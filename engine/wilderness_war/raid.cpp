@@ -130,10 +130,11 @@ void start_raid(State& s, SpaceIndex where) {
   ++s.rule_events["raids"];
   s.note(std::string(side_names(side)), "raid", space_id(s, where), "Raid on " + space_name(s, where) + " (10.1).");
   // 10.2: against a stockade in an enemy cultivated space, the enemy may deploy one militia unit
-  // (7.3's Raided-marker exception does not apply). The 10.2 exception (the raiders already fought a
-  // battle there) cannot arise: a stockade whose defenders lost a battle is gone (6.5).
+  // (7.3's Raided-marker exception does not apply), unless the raiders already fought a battle in
+  // that space this Action Phase (10.2 exception): Auxiliaries that beat its defenders leave the
+  // stockade standing (5.45) and must raid it (10.12).
   if (stockade && is_cultivated(s, where) && is_originally_enemy(s, where, side) &&
-      !militia_in_box(s, militia_box_of(s, where, enemy)).empty()) {
+      !militia_in_box(s, militia_box_of(s, where, enemy)).empty() && !fought_in_space_this_phase(s, where, r.raiders)) {
     r.stage = RaidStage::militia;
     s.active = enemy;
     return;

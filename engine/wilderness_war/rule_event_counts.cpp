@@ -8,7 +8,7 @@ namespace warpath::wilderness_war {
 namespace {
 
 // The rule events the engine counts; the card numbers' and windows' names are added below.
-constexpr std::array<std::string_view, 62> fixed_names = {
+constexpr std::array<std::string_view, 64> fixed_names = {
     "activations",
     "ambush_no_return_fire",
     "ambushes",
@@ -41,6 +41,7 @@ constexpr std::array<std::string_view, 62> fixed_names = {
     "leaders_killed",
     "leaders_sent_home",
     "linked_event_dealt",
+    "louisbourg_captured_by_british",
     "militia_against_raids",
     "militia_deployments",
     "naval_moves",
@@ -54,6 +55,7 @@ constexpr std::array<std::string_view, 62> fixed_names = {
     "siege_level_increases",
     "sieges_begun",
     "sieges_rolled",
+    "sieges_rolled_british",
     "step_losses",
     "stockades_built",
     "stockades_captured",

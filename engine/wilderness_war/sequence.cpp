@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "engine/wilderness_war/activation.hpp"
-#include "engine/wilderness_war/construction.hpp"
 #include "engine/wilderness_war/card_exchange.hpp"
+#include "engine/wilderness_war/construction.hpp"
 #include "engine/wilderness_war/deck.hpp"
 #include "engine/wilderness_war/events.hpp"
 #include "engine/wilderness_war/queries.hpp"
@@ -134,6 +134,7 @@ void start_next_year(State& s) {
 void end_card_play(State& s) {
   s.activation.reset();
   s.construction.reset();
+  s.combats.clear();  // 5.36: who fought counts for this Action Phase only
   const Side other = enemy_of(s.active);
   if (takes_action_phases(s, other))
     start_action_phase(s, other);

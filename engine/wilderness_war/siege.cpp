@@ -125,6 +125,7 @@ void roll_siege(State& s) {
   const int after = std::min(table.max_level, before + table.increase(modified));
   s.space(g.where).siege_level = static_cast<std::uint8_t>(after);
   ++s.rule_events["sieges_rolled"];
+  if (g.besieger == Side::british) ++s.rule_events["sieges_rolled_british"];
   if (after > before) ++s.rule_events["siege_level_increases"];
   s.note(role, "roll", die,
          "Siege roll at " + info.name + ": " + std::to_string(die) + " modified to " + std::to_string(modified) +

@@ -287,6 +287,7 @@ json turn_to_json(const State& s) {
           {"move", s.move},
           {"battle", s.battle},
           {"last_battle", s.last_battle},
+          {"combats", s.combats},
           {"siege", s.siege},
           {"raid", s.raid},
           {"year_end", s.year_end},
@@ -294,9 +295,10 @@ json turn_to_json(const State& s) {
 }
 
 void read_turn(const json& j, State& s) {
-  require_known_keys(
-      j, {"step", "activation", "construction", "move", "battle", "last_battle", "siege", "raid", "year_end", "event"},
-      "turn");
+  require_known_keys(j,
+                     {"step", "activation", "construction", "move", "battle", "last_battle", "combats", "siege", "raid",
+                      "year_end", "event"},
+                     "turn");
   s.step = enum_field(j, "step", step_names);
   auto read = [&](const char* key, auto& field) {
     if (j.contains(key)) j.at(key).get_to(field);
@@ -306,6 +308,7 @@ void read_turn(const json& j, State& s) {
   read("move", s.move);
   read("battle", s.battle);
   read("last_battle", s.last_battle);
+  read("combats", s.combats);
   read("siege", s.siege);
   read("raid", s.raid);
   read("year_end", s.year_end);
@@ -367,7 +370,7 @@ bool State::operator==(const State& o) const {
          provincial_assemblies == o.provincial_assemblies && year_track == o.year_track && outcome == o.outcome &&
          rng == o.rng && log == o.log && rule_events == o.rule_events && step == o.step && activation == o.activation &&
          construction == o.construction && move == o.move && battle == o.battle && last_battle == o.last_battle &&
-         siege == o.siege && raid == o.raid && year_end == o.year_end && event == o.event;
+         combats == o.combats && siege == o.siege && raid == o.raid && year_end == o.year_end && event == o.event;
 }
 
 json space_state_to_json(const SpaceState& s) {

@@ -171,6 +171,7 @@ class State final : public engine::GameState {
   std::optional<MoveState> move;
   std::optional<BattleState> battle;
   std::optional<BattleResult> last_battle;  // read by battle_finished() and cleared
+  std::vector<FoughtCombat> combats;        // of the current Action Phase (5.36, 10.2): queries.hpp
   std::optional<SiegeState> siege;
   std::optional<RaidState> raid;
   std::optional<YearEndState> year_end;

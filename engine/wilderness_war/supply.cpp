@@ -7,14 +7,22 @@
 namespace warpath::wilderness_war {
 namespace {
 
+// 12.1, 6.43: an Amphib space where the French are not besieging a British fortification. A siege
+// the British conduct there does not stop it: 6.432 keeps the marker and the sea link "even if a
+// Siege is underway" (README, decisions).
+bool is_amphib_source(const State& s, SpaceIndex space) {
+  if (!s.space(space).amphib) return false;
+  return !is_besieged(s, space) || fortification_side(s, space) == Side::french;
+}
+
 // 12.1: where a supply line may end.
 bool is_supply_source(const State& s, SpaceIndex space, Side side) {
   const auto& info = s.data().spaces[static_cast<std::size_t>(space)];
+  if (side == Side::british && is_amphib_source(s, space)) return true;
   if (is_besieged(s, space)) return false;
   if (info.fortress && is_originally_friendly(s, space, side)) return fortress_controller(s, space) == side;
   if (side != Side::british) return false;
-  if (info.fortress && info.port) return fortress_controller(s, space) == side;  // a captured port
-  return s.space(space).amphib;
+  return info.fortress && info.port && fortress_controller(s, space) == side;  // a captured port
 }
 
 // 12.2: a space the line may not pass through or end in.
@@ -49,6 +57,9 @@ bool trace_supply(const State& s, SpaceIndex space, Side side) {
     }
   };
   if (is_supply_source(s, space, side)) return true;
+  // British units on an Amphib marker are supplied by their landing (6.43), even when the French
+  // besiege a British fortification there: such a space is no source for others.
+  if (side == Side::british && s.space(space).amphib) return true;
   // The supplied space itself needs no characteristic (12.21): every connection leaves it.
   seen_any[static_cast<std::size_t>(space)] = 1;
   expand(space, false);

@@ -25,6 +25,7 @@ void capture_intact(State& s, SpaceIndex where, Side captor) {
     markers.fortress_owner = captor;
   else
     markers.fort = captor;
+  count_capture(s, where, captor);
   s.note(role_of(captor), "capture", space_id(s, where),
          std::string(side_titles(captor)) + " capture " + space_name(s, where) + " intact (#6 Surrender!).");
   award_vp(s, captor, fortress ? 3 : 2,

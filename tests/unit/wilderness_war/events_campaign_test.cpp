@@ -75,3 +75,66 @@ TEST_CASE("#2 Campaign: with one leader on the map the Campaign goes on with one
   module->apply(s, "french", {"done", nullptr});
   CHECK(s.step == Step::movement);
 }
+
+TEST_CASE("5.36 a Campaign's second force is not activated after its pieces took part in the first's assault") {
+  // Montcalm's and Lévis' forces both besiege the British fort at Oswego (siege 1). Montcalm's
+  // assaults first, and every besieger takes part (9.12), Lévis' force too: it may not be activated.
+  json j = cleared_position();
+  discard_response_cards(j);
+  j["active"] = "french";
+  set_hand(j, "french", {1, 5});
+  set_hand(j, "british", {60});
+  j["markers"]["oswego"] = {{"fort", "british"}, {"siege", 1}};
+  place(j, "br_prov_new_york_1", "oswego", false, true);
+  place(j, "fr_montcalm", "oswego");
+  place(j, "fr_reg_bearn", "oswego");
+  place(j, "fr_levis", "oswego");
+  place(j, "fr_reg_guyenne", "oswego");
+  State s = load(j);
+  play_listed(s, "french", "event", 1);
+  play_listed(s, "french", "commander", "fr_montcalm");
+  play_listed(s, "french", "piece", "fr_reg_bearn");
+  play_listed(s, "french", "done");
+  play_listed(s, "french", "commander", "fr_levis");
+  play_listed(s, "french", "piece", "fr_reg_guyenne");
+  play_listed(s, "french", "done");
+  play_listed(s, "french", "piece", "fr_montcalm");
+  play_listed(s, "french", "assault");
+  REQUIRE(s.step == Step::battle);
+  CHECK(s.battle->attackers.size() == 4);  // 9.12: all the besiegers
+  set_dice(s, {3, 3});                     // no 1 or 6: no leader loss
+  play_listed(s, "french", "roll");
+  while (s.step == Step::battle) {
+    const char* role = s.active == Side::french ? "french" : "british";
+    play_listed(s, role, "piece", listed_actions(s, role)["piece"].front());
+  }
+  // Lévis' force does not move, and the card play is over.
+  CHECK(s.step == Step::action_phase);
+  CHECK(s.active == Side::british);
+  CHECK(s.space_of(pc("fr_levis")) == sp("oswego"));
+  const bool explained = std::any_of(s.log.begin(), s.log.end(), [](const auto& line) {
+    return line.verb == "not_activated" && line.text.find("(5.36)") != std::string::npos;
+  });
+  CHECK(explained);
+}
+
+TEST_CASE("5.36 a piece that fought this Action Phase is not offered for activation, and the prompt says why") {
+  // The record of who fought is per Action Phase: a Campaign's designation after a battle (built
+  // here from the state JSON) leaves out the pieces that fought, and says so.
+  json j = two_armies();
+  State s = load(j);
+  play_listed(s, "french", "event", 1);
+  s.combats.push_back({sp("ohio_forks"), {pc("fr_dumas"), pc("fr_md_6")}});
+  const json actions = listed_actions(s, "french");
+  CHECK(lists(actions, "commander", "fr_montcalm"));
+  CHECK_FALSE(lists(actions, "commander", "fr_dumas"));
+  const std::string prompt = make_wilderness_war()->view(s, "french").value("prompt", "");
+  CHECK(prompt.find("may not be activated (5.36)") != std::string::npos);
+  // The next Action Phase starts with a clean record.
+  play_listed(s, "french", "commander", "fr_montcalm");
+  play_listed(s, "french", "done");
+  play_listed(s, "french", "done");
+  while (s.step == Step::movement) play_listed(s, "french", "stop");
+  CHECK(s.step == Step::action_phase);
+  CHECK(s.combats.empty());
+}

@@ -144,3 +144,35 @@ TEST_CASE("#13 Blockhouses: no window once the card is discarded") {
   CHECK(s.raid->stage == RaidStage::roll);
   CHECK_FALSE(s.raid->stockade_column);
 }
+
+TEST_CASE("#9-#10 Fieldworks go when an attacker wins a battle in their space, and stay when he loses") {
+  // Béarn attacks a reduced Provincial dug in at Venango: the fieldworks shift him one column left,
+  // but a 6 against a 1 wins the battle, and the marker goes with it (cards.md #9-#10).
+  for (const bool attacker_wins : {true, false}) {
+    CAPTURE(attacker_wins);
+    json j = position_to_play("french", {activation_card(1), 60});
+    discard_response_cards(j);
+    place(j, "fr_reg_bearn", "kittaning", !attacker_wins);
+    place(j, "br_prov_pennsylvania_1", "venango");
+    if (attacker_wins) j["pieces"]["br_prov_pennsylvania_1"]["reduced"] = true;
+    j["markers"]["venango"] = {{"fieldworks", true}};
+    State s = load(j);
+    play_listed(s, "french", "activate", activation_card(1));
+    play_listed(s, "french", "individual", "fr_reg_bearn");
+    play_listed(s, "french", "done");
+    play_listed(s, "french", "space", "venango");
+    while (s.step == Step::movement) play_listed(s, "british", "pass");  // no avoiding
+    REQUIRE(s.step == Step::battle);
+    set_dice(s, attacker_wins ? std::vector<int>{6, 1} : std::vector<int>{1, 6});
+    play_listed(s, "french", "roll");
+    while (s.step == Step::battle) {
+      const char* role = s.active == Side::french ? "french" : "british";
+      const json actions = listed_actions(s, role);
+      if (actions.contains("piece"))
+        play_listed(s, role, "piece", actions["piece"].front());
+      else
+        play_listed(s, role, "space", actions.at("space").front());
+    }
+    CHECK(s.space(sp("venango")).fieldworks == !attacker_wins);
+  }
+}

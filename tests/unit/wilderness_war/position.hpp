@@ -2,6 +2,8 @@
 // Building test positions from the documented state JSON: a scenario's set-up with the board
 // cleared, then only the pieces, markers and cards a test needs.
 
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -9,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/action_list.hpp"
 #include "engine/wilderness_war/activation_state.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/movement.hpp"
@@ -106,6 +109,24 @@ inline std::vector<std::string> args_of(const json& actions, const std::string& 
 inline bool lists(const json& actions, const std::string& verb, const std::string& arg) {
   const auto args = args_of(actions, verb);
   return std::find(args.begin(), args.end(), arg) != args.end();
+}
+
+// The legal actions of `role`, in the protocol's JSON form.
+inline json listed_actions(const warpath::wilderness_war::State& s, const std::string& role) {
+  return warpath::wilderness_war::make_wilderness_war()->legal_actions(s, role);
+}
+
+// Plays `verb` [`arg`] for `role` as a move reaches the rules from a client: only when the rules
+// list it (the legality check), then applied. A test of a rule plays through this.
+inline void play_listed(warpath::wilderness_war::State& s, const std::string& role, const std::string& verb,
+                        json arg = nullptr) {
+  const auto module = warpath::wilderness_war::make_wilderness_war();
+  warpath::engine::ActionList listed;
+  module->list_legal_actions(s, role, listed);
+  const warpath::engine::Action action{verb, std::move(arg)};
+  REQUIRE_MESSAGE(listed.contains(action), role, " may not ", verb, " ", action.arg.dump(),
+                  "; listed: ", listed.to_json().dump(), "; prompt: ", module->view(s, role).value("prompt", ""));
+  module->apply(s, role, action);
 }
 
 // A position played through the module, as a client plays it: legal actions, then apply.

@@ -341,3 +341,89 @@ TEST_CASE("10.31 the raider chooses which raiding units take the step losses") {
   CHECK(at(s, "fr_ind_mingo_1", "mingo_town"));
   CHECK(at(s, "fr_ind_delaware_1", "kittaning"));
 }
+
+// --- raids right after a battle in the raided space, played through the legality check ---------
+
+namespace {
+
+// The French (or British) to play `card`, the other side holding one card.
+json raid_after_battle_position(const std::string& side, int card) {
+  json j = ww_test::position_to_play(side, {card, ww_test::activation_card(1)});
+  ww_test::discard_response_cards(j);
+  return j;
+}
+
+// `side` activates `piece` alone with its 1-value card and moves it one step into `to`, where a
+// battle follows; the defenders neither avoid nor call militia; the attacker rolls `dice`.
+void attack_alone(State& s, const std::string& side, const std::string& piece_id, const std::string& to,
+                  const std::vector<int>& dice) {
+  const std::string other = side == "french" ? "british" : "french";
+  ww_test::play_listed(s, side, "activate", ww_test::activation_card(1));
+  ww_test::play_listed(s, side, "individual", piece_id);
+  ww_test::play_listed(s, side, "done");
+  ww_test::play_listed(s, side, "space", to);
+  while (s.step == Step::movement || (s.step == Step::battle && s.battle->stage != BattleStage::roll)) {
+    const auto actions = legal(s, s.active == Side::french ? "french" : "british");
+    const std::string role = s.active == Side::french ? "french" : "british";
+    REQUIRE_MESSAGE((actions.contains("pass") || actions.contains("done")), actions.dump());
+    ww_test::play_listed(s, role, actions.contains("pass") ? "pass" : "done");
+  }
+  REQUIRE(s.step == Step::battle);
+  ww_test::set_dice(s, dice);
+  ww_test::play_listed(s, side, "roll");
+}
+
+}  // namespace
+
+TEST_CASE("10.2 exception: no militia against raiders that already fought a battle in the stockade space") {
+  // French Coureurs eliminate a lone reduced Provincial at Hoosic (a British stockade in the
+  // Northern Department). Auxiliaries that win leave the stockade standing (5.45) and must raid it
+  // (10.12); the Northern box holds militia, but the raiders fought there this Action Phase.
+  json j = raid_after_battle_position("french", 60);
+  put(j, "fr_coureurs_marin", "hudson_carry_south");
+  put(j, "br_prov_massachusetts_1", "hoosic", false, true);
+  j["markers"]["hoosic"] = {{"stockade", "british"}};
+  put(j, "br_militia_1", "militia_box_northern");
+  State s = State::from_json(j);
+  attack_alone(s, "french", "fr_coureurs_marin", "hoosic", {6, 1});
+  REQUIRE(is_eliminated(s, "br_prov_massachusetts_1"));
+  CHECK(s.space(space(s, "hoosic")).stockade == Side::british);  // Auxiliaries do not destroy it (5.45)
+  REQUIRE(s.step == Step::raid);
+  CHECK(s.raid->stage == RaidStage::roll);  // no militia decision for the British (10.2 exception)
+  CHECK(s.active == Side::french);
+  CHECK(s.rule_events["raids"] == 1);
+  ww_test::play_listed(s, "french", "roll");
+
+  // The same raid without the battle: the British may deploy the militia (10.2).
+  json k = raid_after_battle_position("french", 60);
+  put(k, "fr_coureurs_marin", "hudson_carry_south");
+  k["markers"]["hoosic"] = {{"stockade", "british"}};
+  put(k, "br_militia_1", "militia_box_northern");
+  State t = State::from_json(k);
+  ww_test::play_listed(t, "french", "activate", ww_test::activation_card(1));
+  ww_test::play_listed(t, "french", "individual", "fr_coureurs_marin");
+  ww_test::play_listed(t, "french", "done");
+  ww_test::play_listed(t, "french", "space", "hoosic");  // a stockade space: the move ends there
+  REQUIRE(t.step == Step::raid);
+  CHECK(t.raid->stage == RaidStage::militia);
+  CHECK(ww_test::lists(legal(t, "british"), "piece", "br_militia_1"));
+}
+
+TEST_CASE("5.532 play note: no raid after the raider kills the last Indians of a settlement there") {
+  // Rogers attacks the lone reduced Delaware at Kittaning, the Delaware's only settlement, and loses a step
+  // (no overrun, 7.82: his activation ends with the battle). The Allied marker goes the moment the
+  // Delaware is eliminated, so Kittaning is no raid target any more: no raid follows.
+  json j = raid_after_battle_position("british", 60);
+  put(j, "br_ranger_rogers", "ohio_forks");
+  put(j, "fr_ind_delaware_1", "kittaning", false, true);
+  j["markers"]["kittaning"] = {{"allied", "french"}};
+  State s = State::from_json(j);
+  attack_alone(s, "british", "br_ranger_rogers", "kittaning", {6, 6});
+  REQUIRE(is_eliminated(s, "fr_ind_delaware_1"));
+  REQUIRE(s.piece(piece(s, "br_ranger_rogers")).reduced);
+  CHECK_FALSE(s.space(space(s, "kittaning")).allied);
+  CHECK(s.rule_events["raids"] == 0);
+  CHECK(s.step == Step::action_phase);
+  CHECK(s.active == Side::french);
+  CHECK(at(s, "br_ranger_rogers", "kittaning"));
+}

@@ -134,3 +134,117 @@ TEST_CASE("8.24 assault possible at siege 1 for a fort, 2 for a fortress") {
   module->apply(s, "british", Action{"assault", nullptr});
   CHECK_FALSE(s.siege.has_value());
 }
+
+// --- the British siege of Louisbourg from an Amphibious Landing (6.431, 6.432, 8.231, 12.1) -------
+
+namespace {
+
+// Wolfe and two regulars at Halifax with Amphibious Landing (#17) and three 3-value cards; Drucour
+// and Béarn hold Louisbourg, unbesieged. The French hold their last card: the British play on.
+json landing_at_louisbourg() {
+  json j = ww_test::position_to_play("british", {17, 21, 22, 28});
+  ww_test::discard_response_cards(j);
+  ww_test::set_hand(j, "british", {17, 21, 22, 28});
+  j["players"]["french"]["holding_last_card"] = true;
+  put(j, "br_wolfe", "halifax");
+  put(j, "br_reg_15th", "halifax");
+  put(j, "br_reg_17th", "halifax");
+  put(j, "fr_drucour", "louisbourg");
+  put(j, "fr_reg_bearn", "louisbourg");
+  return j;
+}
+
+// The British activate Wolfe's force with `card`.
+void activate_wolfe(State& s, int card) {
+  ww_test::play_listed(s, "british", "activate", card);
+  ww_test::play_listed(s, "british", "commander", "br_wolfe");
+  ww_test::play_listed(s, "british", "piece", "br_reg_15th");
+  ww_test::play_listed(s, "british", "piece", "br_reg_17th");
+  ww_test::play_listed(s, "british", "done");
+}
+
+}  // namespace
+
+TEST_CASE("6.431 the Amphib marker stays while British units are in the space (a garrisoned Louisbourg)") {
+  State s = State::from_json(landing_at_louisbourg());
+  const SpaceIndex louisbourg = space(s, "louisbourg");
+  activate_wolfe(s, 21);
+  ww_test::play_listed(s, "british", "amphibious", "louisbourg");
+  // The French declare who defends inside (8.1) with the British landed beside an unbesieged
+  // French fortress: the marker stays, it is not "solely occupied" by the French.
+  REQUIRE(s.step == Step::movement);
+  REQUIRE(s.active == Side::french);
+  CHECK(s.space(louisbourg).amphib);
+  ww_test::play_listed(s, "french", "piece", "fr_drucour");
+  ww_test::play_listed(s, "french", "piece", "fr_reg_bearn");
+  ww_test::play_listed(s, "french", "done");
+  CHECK(s.space(louisbourg).amphib);
+  CHECK(s.space(louisbourg).siege_level == 0);
+  // The British are supplied by the landing (6.43, 12.1).
+  CHECK(is_in_supply(s, louisbourg, Side::british));
+
+  // With the British gone and the fortress unbesieged, the marker goes (6.431).
+  json j = landing_at_louisbourg();
+  j["markers"]["louisbourg"] = {{"amphib", true}};
+  j["pieces"].erase("br_wolfe");
+  State empty = State::from_json(j);
+  ww_test::play_listed(empty, "british", "activate", 21);
+  ww_test::play_listed(empty, "british", "individual", "br_reg_15th");
+  ww_test::play_listed(empty, "british", "done");
+  ww_test::play_listed(empty, "british", "stop");
+  CHECK_FALSE(empty.space(louisbourg).amphib);
+}
+
+TEST_CASE("6.432, 8.231, 12.1 the British besiege Louisbourg from their landing and capture it by assault") {
+  State s = State::from_json(landing_at_louisbourg());
+  const SpaceIndex louisbourg = space(s, "louisbourg");
+  activate_wolfe(s, 21);
+  ww_test::play_listed(s, "british", "amphibious", "louisbourg");
+  ww_test::play_listed(s, "french", "piece", "fr_drucour");
+  ww_test::play_listed(s, "french", "piece", "fr_reg_bearn");
+  ww_test::play_listed(s, "french", "done");
+  while (s.step == Step::movement && s.active == Side::british) ww_test::play_listed(s, "british", "stop");
+  REQUIRE(s.step == Step::action_phase);
+  REQUIRE(s.active == Side::british);
+
+  // Next Action Phase: the besieging force, in supply, may roll (4 + 2 Wolfe - 1 Drucour - 1
+  // Louisbourg = 4: siege 0 to 1).
+  activate_wolfe(s, 22);
+  rig_dice(s, {4});
+  ww_test::play_listed(s, "british", "siege");
+  ww_test::play_listed(s, "british", "roll");
+  CHECK(s.space(louisbourg).siege_level == 1);
+  CHECK(s.space(louisbourg).amphib);  // "even if a Siege is underway" (6.432)
+
+  // And again: siege 2, then the assault (9.11), won with a 6 against a 1.
+  REQUIRE(s.step == Step::action_phase);
+  activate_wolfe(s, 28);
+  rig_dice(s, {6, 6, 1, 2, 2, 2});
+  ww_test::play_listed(s, "british", "siege");
+  ww_test::play_listed(s, "british", "roll");
+  REQUIRE(s.space(louisbourg).siege_level == 2);
+  ww_test::play_listed(s, "british", "assault");
+  ww_test::play_listed(s, "british", "roll");
+  while (s.step == Step::battle && s.battle->stage == BattleStage::losses) {
+    const char* role = s.active == Side::french ? "french" : "british";
+    ww_test::play_listed(s, role, "piece", ww_test::listed_actions(s, role)["piece"].front());
+  }
+  CHECK(s.space(louisbourg).fortress_owner == Side::british);
+  CHECK(s.rule_events["assaults_won"] == 1);
+}
+
+TEST_CASE("12.1 an Amphib space the French besiege supplies the British inside, and no other space") {
+  json j = empty_position();
+  j["markers"]["baie_st_paul"] = {{"amphib", true}, {"fort", "british"}};
+  put(j, "br_reg_15th", "baie_st_paul");
+  put(j, "br_reg_17th", "ile_d_orleans");
+  State open = State::from_json(j);
+  CHECK(is_in_supply(open, space(open, "ile_d_orleans"), Side::british));  // traced to the Amphib space
+
+  j["markers"]["baie_st_paul"]["siege"] = 0;
+  put(j, "br_reg_15th", "baie_st_paul", true);
+  put(j, "fr_reg_bearn", "baie_st_paul");
+  State besieged = State::from_json(j);
+  CHECK(is_in_supply(besieged, space(besieged, "baie_st_paul"), Side::british));
+  CHECK_FALSE(is_in_supply(besieged, space(besieged, "ile_d_orleans"), Side::british));
+}

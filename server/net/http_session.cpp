@@ -11,6 +11,9 @@ namespace warpath::server {
 namespace beast = boost::beast;
 namespace http = beast::http;
 
+// The request line and headers together.
+constexpr std::uint32_t max_header_bytes = 16 * 1024;
+
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context)
     : stream_(std::move(socket)), context_(context) {}
 
@@ -21,21 +24,43 @@ void HttpSession::start() {
 void HttpSession::read_request() {
   parser_.emplace();
   parser_->body_limit(protocol::max_message_bytes);
-  parser_->header_limit(16 * 1024);
+  parser_->header_limit(max_header_bytes);
   stream_.expires_after(std::chrono::seconds(60));
   http::async_read(stream_, buffer_, *parser_,
                    [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
-void HttpSession::on_read(beast::error_code ec) {
+namespace {
+
+// The answer to a request that could not be read, after which the connection closes; nullopt
+// when there is nobody to answer (the peer left, or stayed silent).
+std::optional<HttpResponse> unreadable_answer(beast::error_code ec) {
+  std::string code, message;
   if (ec == http::error::body_limit) {
-    HttpRequest head;
-    head.version(11);
-    auto res = error_response(head, "frame_too_large", "request bodies are limited to 65536 bytes");
-    res.keep_alive(false);
-    return write(std::move(res));
+    code = "frame_too_large";
+    message = "request bodies are limited to " + std::to_string(protocol::max_message_bytes) + " bytes";
+  } else if (ec == http::error::header_limit) {
+    code = "headers_too_large";
+    message = "the request line and headers are limited to " + std::to_string(max_header_bytes) + " bytes";
+  } else if (ec.category() == beast::http::make_error_code(http::error::bad_field).category() &&
+             ec != http::error::end_of_stream && ec != http::error::partial_message) {
+    code = "bad_request";
+    message = "malformed HTTP request: " + ec.message();
+  } else {
+    return std::nullopt;
   }
+  HttpRequest head;
+  head.version(11);
+  auto res = error_response(head, code, message);
+  res.keep_alive(false);
+  return res;
+}
+
+}  // namespace
+
+void HttpSession::on_read(beast::error_code ec) {
   if (ec) {
+    if (auto answer = unreadable_answer(ec)) return write(std::move(*answer));
     beast::error_code ignored;
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
     return;

@@ -19,6 +19,10 @@ constexpr std::size_t read_chunk = 4096;
 constexpr std::size_t max_outbox_bytes = 8 * 1024 * 1024;
 // Frames beyond this are not drained but refused by closing (RFC 6455 status 1009).
 constexpr std::uint64_t max_drained_message = 64ull * 1024 * 1024;
+
+// Every acquire() hands out a lease of its own on the same room; two handles are one lease when
+// they share their owner.
+bool same_lease(const RoomHandle& a, const RoomHandle& b) { return !a.owner_before(b) && !b.owner_before(a); }
 }  // namespace
 
 WsSession::WsSession(beast::tcp_stream stream, ServerContext& context) : ws_(std::move(stream)), context_(context) {
@@ -105,10 +109,11 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
           const auto game = m.game;
           room->join(room, self, std::move(m), token, [self, room, game](bool ok) {
             if (ok) return;
-            // A refused join must not keep a room (possibly of a game that does not exist) leased.
+            // A refused join must not keep a room (possibly of a game that does not exist) leased;
+            // but a later join of the same game holds a lease of its own, which stays.
             boost::asio::post(self->ws_.get_executor(), [self, room, game] {
               auto it = self->joined_.find(game);
-              if (it != self->joined_.end() && it->second == room) self->joined_.erase(it);
+              if (it != self->joined_.end() && same_lease(it->second, room)) self->joined_.erase(it);
             });
           });
         } else if constexpr (std::is_same_v<T, protocol::Leave>) {

@@ -126,10 +126,20 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
   on_strand([this, self, who, text] {
     auto seat = seat_of(who.get());
     if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
-    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time), [](auto) {});
-    remember_chat(protocol::chat_message(id_, *seat, text, time));
-    broadcast_to_all(recent_chat_.back());
+    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time),
+                             [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
+                               on_strand([this, self, who, seat, text, time, error] {
+                                 if (error) {
+                                   log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
+                                   return who->deliver(protocol::error_message(
+                                       "storage_error", "the chat line could not be stored", {}, id_));
+                                 }
+                                 remember_chat(protocol::chat_message(id_, seat, text, time));
+                                 broadcast_to_all(recent_chat_.back());
+                               });
+                             });
   });
 }
 

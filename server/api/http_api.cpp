@@ -1,5 +1,6 @@
 #include "server/api/http_api.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <map>
@@ -33,6 +34,9 @@ http::status status_of(const std::string& code) {
       {"headers_too_large", http::status::request_header_fields_too_large},
       {"storage_error", http::status::service_unavailable},
       {"overloaded", http::status::service_unavailable},
+      {"too_many_connections", http::status::service_unavailable},
+      {"rate_limited", http::status::too_many_requests},
+      {"forbidden_origin", http::status::forbidden},
       {"method_not_allowed", http::status::method_not_allowed},
       {"internal_error", http::status::internal_server_error}};
   auto it = statuses.find(code);
@@ -107,9 +111,22 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
   respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
 }
 
-void create_game_route(ServerContext& context, const HttpRequest& request, Respond respond) {
+// A room's lease, or null after answering `overloaded` (too many rooms loaded, none idle).
+RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                        const Respond& respond) {
+  RoomHandle room = context.rooms.acquire(game);
+  if (!room) respond(error_response(request, "overloaded", "the server has too many games open; try again later"));
+  return room;
+}
+
+void create_game_route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+                       Respond respond) {
   auto body = json_body(request, respond);
   if (!body) return;
+  if (!context.gate.allow_creation(peer)) {
+    context.metrics.refused("rate_limited");
+    return respond(error_response(request, "rate_limited", "too many games created from this address; wait a minute"));
+  }
   GameRequest game;
   const auto title = body->find("title");
   if (title == body->end() || !title->is_string())
@@ -154,7 +171,8 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
     return respond(error_response(request, "malformed", "'arg' must be null, a string or an integer"));
   const std::string token = bearer_token(request);
   if (token.empty()) return respond(error_response(request, "bad_token", "send the seat token as a Bearer token"));
-  RoomHandle room = context.rooms.acquire(game);
+  RoomHandle room = acquire_room(context, request, game, respond);
+  if (!room) return;
   room->act_for_token(
       room, token, version->get<std::uint64_t>(), std::move(action),
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
@@ -180,7 +198,8 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/view") {
     if (!takes(request, {http::verb::get}, respond)) return;
-    RoomHandle room = context.rooms.acquire(*id);
+    RoomHandle room = acquire_room(context, request, *id, respond);
+    if (!room) return;
     return room->view_for_token(room, bearer_token(request), [request, id = *id, respond](SeatAnswer answer) {
       respond_seat_answer(request, id, respond, std::move(answer));
     });
@@ -243,7 +262,8 @@ class OneAnswer {
   std::atomic<bool> answered_{false};
 };
 
-void route(ServerContext& context, const HttpRequest& request, const Respond& respond) {
+void route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+           const Respond& respond) {
   std::string_view target = request.target();
   target = target.substr(0, target.find('?'));
   if (target == "/healthz") {
@@ -262,7 +282,7 @@ void route(ServerContext& context, const HttpRequest& request, const Respond& re
   }
   if (target == "/api/games") {
     if (!takes(request, {http::verb::get, http::verb::post}, respond)) return;
-    if (request.method() == http::verb::post) return create_game_route(context, request, respond);
+    if (request.method() == http::verb::post) return create_game_route(context, request, peer, respond);
     json games = json::array();
     for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
     return respond(json_response(request, http::status::ok, {{"games", games}}));
@@ -282,15 +302,29 @@ void route(ServerContext& context, const HttpRequest& request, const Respond& re
 
 }  // namespace
 
-void handle_http(ServerContext& context, const HttpRequest& request, Respond respond) {
+void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+                 Respond respond) {
   auto answer = std::make_shared<OneAnswer>(request, std::move(respond));
   const Respond once = [answer](HttpResponse response) { answer->give(std::move(response)); };
   try {
-    route(context, request, once);
+    route(context, request, peer, once);
   } catch (const std::exception& e) {
     log_error(std::string("HTTP handler failed: ") + e.what());
     once(error_response(request, "internal_error", "the server failed to answer"));
   }
+}
+
+bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request) {
+  const auto origin = request.find(http::field::origin);
+  if (origin == request.end()) return true;  // not sent by a browser's page
+  const std::string_view value = origin->value();
+  const auto matches = [value](std::string_view allowed) { return boost::beast::iequals(value, allowed); };
+  if (!context.limits.allowed_origins.empty())
+    return std::any_of(context.limits.allowed_origins.begin(), context.limits.allowed_origins.end(), matches);
+  if (!context.public_url.empty()) return matches(context.public_url);
+  const auto host = request.find(http::field::host);
+  if (host == request.end()) return false;
+  return matches("http://" + std::string(host->value())) || matches("https://" + std::string(host->value()));
 }
 
 }  // namespace warpath::server

@@ -14,18 +14,27 @@ namespace http = beast::http;
 // The request line and headers together.
 constexpr std::uint32_t max_header_bytes = 16 * 1024;
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context)
-    : stream_(std::move(socket)), context_(context) {}
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context,
+                         std::unique_ptr<ConnectionGate::Slot> slot)
+    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
 
 void HttpSession::start() {
-  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] { self->read_request(); });
+  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    if (self->slot_) return self->read_request();
+    HttpRequest head;
+    head.version(11);
+    auto res = error_response(head, "too_many_connections", "the server has too many connections; try again later");
+    res.keep_alive(false);
+    self->write(std::move(res));
+  });
 }
 
 void HttpSession::read_request() {
   parser_.emplace();
   parser_->body_limit(protocol::max_message_bytes);
   parser_->header_limit(max_header_bytes);
-  stream_.expires_after(std::chrono::seconds(60));
+  // Waiting for a request is idling without a game.
+  stream_.expires_after(context_.limits.unjoined_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
@@ -68,12 +77,16 @@ void HttpSession::on_read(beast::error_code ec) {
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return write(error_response(request, "not_found", "WebSockets live at /ws"));
-    std::make_shared<WsSession>(std::move(stream_), context_)->start(std::move(request));
+    if (!websocket_origin_allowed(context_, request)) {
+      context_.metrics.refused("forbidden_origin");
+      return write(error_response(request, "forbidden_origin", "pages of this origin may not open /ws here"));
+    }
+    std::make_shared<WsSession>(std::move(stream_), context_, std::move(slot_))->start(std::move(request));
     return;
   }
   stream_.expires_never();
   // The answer may come from another thread (after a commit): bring it back to this connection.
-  handle_http(context_, request, [self = shared_from_this()](HttpResponse response) {
+  handle_http(context_, request, slot_->address(), [self = shared_from_this()](HttpResponse response) {
     boost::asio::post(self->stream_.get_executor(),
                       [self, response = std::move(response)]() mutable { self->write(std::move(response)); });
   });

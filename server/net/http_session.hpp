@@ -1,6 +1,7 @@
 #pragma once
 // One HTTP connection: reads requests one at a time (keep-alive), answers them through the
-// API, and hands the socket to a WsSession when a request upgrades to a WebSocket on /ws.
+// API, and hands the socket to a WsSession when a request upgrades to a WebSocket on /ws. A
+// connection the ConnectionGate did not admit is answered too_many_connections and closed.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -14,7 +15,8 @@ namespace warpath::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context);
+  // `slot`: the connection's place in the gate; null when it was refused one.
+  HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context, std::unique_ptr<ConnectionGate::Slot> slot);
   void start();
 
  private:
@@ -24,6 +26,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   boost::beast::tcp_stream stream_;
   ServerContext& context_;
+  std::unique_ptr<ConnectionGate::Slot> slot_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 };

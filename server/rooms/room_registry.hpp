@@ -18,8 +18,9 @@ class RoomRegistry {
   RoomRegistry(boost::asio::any_io_executor executor, RoomServices services,
                std::chrono::milliseconds idle_unload_after = std::chrono::seconds(60));
 
-  // A lease on the game's room, loading it if needed. Never null; an unknown game yields a room
-  // that answers `unknown_game` and is dropped soon after.
+  // A lease on the game's room, loading it if needed; an unknown game yields a room that answers
+  // `unknown_game` and is dropped soon after. Null when Limits::max_rooms are loaded and none of
+  // them is idle (without a lease) to make room.
   RoomHandle acquire(protocol::GameId id);
 
   // Starts the periodic unloading of idle rooms.
@@ -31,6 +32,8 @@ class RoomRegistry {
 
  private:
   void schedule_sweep();
+  // Unloads the room idle the longest; false when every room is leased. Under mutex_.
+  bool evict_idle();
 
   boost::asio::any_io_executor executor_;
   RoomServices services_;

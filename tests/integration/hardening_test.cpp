@@ -1,11 +1,20 @@
 // Issue 13, server hardening: what a hostile or careless client could do to the real server
 // process (lost joins, unanswered requests, empty pages, chat lost in a crash, methods taken for
-// GET), each checked from outside as such a client would do it.
+// GET), each checked from outside as such a client would do it; then the limits on what one
+// client may take (outbox, connections, rooms, chat, origins).
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+#include <boost/asio/write.hpp>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "tests/integration/harness.hpp"
 
@@ -33,6 +42,76 @@ json receive_until(WsClient& ws, const std::function<bool(const json&)>& match) 
 }
 
 bool is_type(const json& m, const std::string& type) { return m.value("type", "") == type; }
+
+// A WebSocket client at the byte level that never reads what the server sends once the upgrade
+// is answered, and may come from another loopback address and send any Origin.
+class RawWebSocket {
+ public:
+  RawWebSocket(const std::string& host, std::uint16_t port, const std::string& origin = {},
+               const std::string& from = "127.0.0.1") {
+    namespace net = boost::asio;
+    socket_.open(net::ip::tcp::v4());
+    socket_.bind({net::ip::make_address(from), 0});
+    socket_.connect({net::ip::make_address(host), port});
+    const timeval ten_seconds{10, 0};  // a server that neither reads nor closes fails the test, not hangs it
+    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_SNDTIMEO, &ten_seconds, sizeof ten_seconds);
+    setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &ten_seconds, sizeof ten_seconds);
+    std::string upgrade = "GET /ws HTTP/1.1\r\nHost: " + host + ":" + std::to_string(port) +
+                          "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
+    if (!origin.empty()) upgrade += "Origin: " + origin + "\r\n";
+    net::write(socket_, net::buffer(upgrade + "\r\n"));
+    net::streambuf head;
+    net::read_until(socket_, head, "\r\n\r\n");
+    std::string line(net::buffers_begin(head.data()), net::buffers_end(head.data()));
+    status_ = std::stoi(line.substr(line.find(' ') + 1, 3));
+  }
+
+  int status() const { return status_; }
+
+  // One masked text frame; the error of the write (none while the server takes it).
+  boost::system::error_code send_text(const std::string& text) {
+    std::string frame = {static_cast<char>(0x81)};
+    if (text.size() < 126) {
+      frame += static_cast<char>(0x80 | text.size());
+    } else {
+      frame += static_cast<char>(0x80 | 126);
+      frame += static_cast<char>(text.size() >> 8);
+      frame += static_cast<char>(text.size() & 0xff);
+    }
+    const char mask[4] = {0x12, 0x34, 0x56, 0x78};
+    frame.append(mask, 4);
+    for (std::size_t i = 0; i < text.size(); ++i) frame += static_cast<char>(text[i] ^ mask[i % 4]);
+    boost::system::error_code ec;
+    boost::asio::write(socket_, boost::asio::buffer(frame), ec);
+    return ec;
+  }
+
+ private:
+  boost::asio::io_context ioc_;
+  boost::asio::ip::tcp::socket socket_{ioc_};
+  int status_ = 0;
+};
+
+// Collects `count` answers to one's own chat lines, sorted and joined by commas: the line's text
+// when it was broadcast, else the error's code.
+std::string chat_outcomes(SeatClient& client, int count) {
+  std::vector<std::string> outcomes;
+  while (static_cast<int>(outcomes.size()) < count) {
+    const json m = client.pump();
+    if (is_type(m, "chat") && m.value("seat", "") == client.seat()) outcomes.push_back(m.value("text", ""));
+    if (is_type(m, "error")) outcomes.push_back(m.value("code", ""));
+  }
+  // A refusal may overtake the lines before it, which wait for their commit.
+  std::sort(outcomes.begin(), outcomes.end());
+  std::string joined;
+  for (const auto& outcome : outcomes) joined += (joined.empty() ? "" : ",") + outcome;
+  return joined;
+}
+
+void send_chat(SeatClient& client, const std::string& text) {
+  client.ws().send({{"type", "chat"}, {"game", client.game()}, {"text", text}});
+}
 
 TEST_CASE("a refused join followed at once by a good one keeps the good one") {
   Harness h;
@@ -98,7 +177,7 @@ TEST_CASE("static files: only files inside the web root are served, everything e
 }
 
 TEST_CASE("chat lines others saw survive kill -9") {
-  Harness h;
+  Harness h({"--chat-per-connection-per-minute", "1000", "--chat-per-game-per-minute", "1000"});
   const CreatedGame game = h.create_game("standard", 4);
   constexpr int lines = 200;
   {
@@ -160,6 +239,151 @@ TEST_CASE("HTTP: methods a resource does not take, malformed requests, the beare
   }
   // And the server still answers.
   CHECK(http.get("/healthz").status == 200);
+}
+
+TEST_CASE("limit 7: a WebSocket client that never reads is dropped once its outbox is full") {
+  Harness h({"--outbox-frames", "200"});
+  RawWebSocket sink(h.server().host(), h.server().port());
+  REQUIRE(sink.status() == 101);
+  // Pings answered into an outbox nobody reads: the kernel's buffers fill first, then the outbox.
+  boost::system::error_code ec;
+  for (int i = 0; i < 200000 && !ec; ++i) ec = sink.send_text(R"({"type":"ping","ref":"p)" + std::to_string(i) + "\"}");
+  CHECK_MESSAGE((ec == boost::asio::error::connection_reset || ec == boost::asio::error::broken_pipe),
+                "the server kept the connection: ", ec.message());
+  CHECK(h.http().get("/healthz").status == 200);
+}
+
+TEST_CASE("limit 8: connections are capped per IP address and in all") {
+  Harness h({"--max-connections-per-ip", "3", "--max-connections", "5"});
+  const auto& host = h.server().host();
+  const auto port = h.server().port();
+  std::vector<std::unique_ptr<RawWebSocket>> held;
+  for (int i = 0; i < 3; ++i) {
+    held.push_back(std::make_unique<RawWebSocket>(host, port));
+    CHECK(held.back()->status() == 101);
+  }
+  const auto refused = h.http().get("/healthz");
+  check_error(refused, 503, "too_many_connections");
+  // Other addresses still get in, up to the cap in all.
+  for (const char* from : {"127.0.0.2", "127.0.0.3"}) {
+    held.push_back(std::make_unique<RawWebSocket>(host, port, "", from));
+    CHECK(held.back()->status() == 101);
+  }
+  CHECK(RawWebSocket(host, port, "", "127.0.0.4").status() == 503);
+  // A connection that ends gives its place back.
+  held.clear();
+  int status = 0;
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    status = h.http().get("/healthz").status;
+  }
+  CHECK(status == 200);
+}
+
+TEST_CASE("limit 8: a WebSocket that joins no game is closed sooner than a joined one") {
+  Harness h({"--unjoined-timeout", "1"});
+  const CreatedGame game = h.create_game("standard", 8);
+  auto joined = h.join(game, "spectator");
+  WsClient idle(h.server().host(), h.server().port());
+  idle.send({{"type", "ping"}, {"ref", "still there"}});
+  CHECK(idle.receive().value("type", "") == "pong");
+  CHECK_THROWS_AS(while (true) idle.receive(std::chrono::seconds(10)), ConnectionClosed);
+  // The joined connection outlived it.
+  joined->ws().send({{"type", "ping"}, {"ref", "joined"}});
+  CHECK(joined->wait_for_type("pong").value("ref", "") == "joined");
+}
+
+TEST_CASE("limit 9: games per connection, rooms loaded, games created per address") {
+  SUBCASE("games joined by one connection") {
+    Harness h({"--games-per-connection", "2"});
+    std::vector<CreatedGame> games;
+    for (int i = 0; i < 3; ++i) games.push_back(h.create_game("standard", 90 + i));
+    WsClient ws(h.server().host(), h.server().port());
+    for (int i = 0; i < 2; ++i) {
+      ws.send({{"type", "join"}, {"game", games[i].id}, {"seat", "spectator"}});
+      receive_until(ws, [](const json& m) { return is_type(m, "snapshot"); });
+    }
+    ws.send({{"type", "join"}, {"game", games[2].id}, {"seat", "spectator"}, {"ref", "third"}});
+    const json refused = receive_until(ws, [](const json& m) { return m.value("ref", "") == "third"; });
+    CHECK_MESSAGE(refused.value("code", "") == "too_many_games", refused.dump());
+    ws.send({{"type", "leave"}, {"game", games[0].id}});
+    ws.send({{"type", "join"}, {"game", games[2].id}, {"seat", "spectator"}});
+    CHECK(receive_until(ws, [](const json& m) { return is_type(m, "snapshot"); }).value("game", 0) == games[2].id);
+  }
+  SUBCASE("rooms loaded: idle ones make room, leased ones do not") {
+    Harness h({"--max-rooms", "2"});
+    std::vector<CreatedGame> games;
+    for (int i = 0; i < 3; ++i) games.push_back(h.create_game("standard", 95 + i));
+    auto first = h.join(games[0], "spectator");
+    auto second = h.join(games[1], "spectator");
+    check_error(h.http().get("/api/games/" + std::to_string(games[2].id) + "/view"), 503, "overloaded");
+    first.reset();
+    int status = 0;
+    for (int i = 0; i < 100 && status != 200; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      status = h.http().get("/api/games/" + std::to_string(games[2].id) + "/view").status;
+    }
+    CHECK(status == 200);
+    // The leased room stayed.
+    second->ws().send({{"type", "resync"}, {"game", games[1].id}, {"version", 0}});
+    second->ws().send({{"type", "ping"}, {"ref", "after"}});
+    CHECK(second->wait_for_type("pong").value("ref", "") == "after");
+  }
+  SUBCASE("games created from one address per minute") {
+    Harness h({"--games-per-ip-per-minute", "3"});
+    for (int i = 0; i < 3; ++i) h.create_game("standard", i);
+    const auto refused = h.http().post("/api/games", {{"title", "test-duel"}, {"scenario", "standard"}});
+    check_error(refused, 429, "rate_limited");
+  }
+}
+
+TEST_CASE("limit 10: only players chat during play, at a limited rate, up to a stored number of lines") {
+  SUBCASE("spectators and rates") {
+    Harness h({"--chat-per-connection-per-minute", "3", "--chat-per-game-per-minute", "5"});
+    const CreatedGame game = h.create_game("standard", 10);
+    auto red = h.join(game, "red");
+    auto blue = h.join(game, "blue");
+    auto spectator = h.join(game, "spectator");
+    send_chat(*spectator, "hello");
+    CHECK(chat_outcomes(*spectator, 1) == "spectator");
+    for (int i = 0; i < 4; ++i) send_chat(*red, "red " + std::to_string(i));
+    CHECK(chat_outcomes(*red, 4) == "rate_limited,red 0,red 1,red 2");
+    for (int i = 0; i < 3; ++i) send_chat(*blue, "blue " + std::to_string(i));
+    CHECK(chat_outcomes(*blue, 3) == "blue 0,blue 1,rate_limited");
+  }
+  SUBCASE("lines stored per game, across a restart") {
+    Harness h({"--chat-lines-per-game", "3"});
+    const CreatedGame game = h.create_game("standard", 11);
+    {
+      auto red = h.join(game, "red");
+      for (int i = 0; i < 4; ++i) send_chat(*red, "line " + std::to_string(i));
+      CHECK(chat_outcomes(*red, 4) == "chat_full,line 0,line 1,line 2");
+    }
+    h.server().stop();
+    h.server().restart();
+    auto red = h.join(game, "red");
+    red->wait_for_type("presence");  // after the stored lines
+    send_chat(*red, "again");
+    CHECK(chat_outcomes(*red, 1) == "chat_full");
+  }
+}
+
+TEST_CASE("limit 11: browsers open /ws only from allowed origins") {
+  SUBCASE("by default the server's own origin") {
+    Harness h;
+    const auto& host = h.server().host();
+    const auto port = h.server().port();
+    CHECK(RawWebSocket(host, port, "http://evil.example").status() == 403);
+    CHECK(RawWebSocket(host, port, "http://" + host + ":" + std::to_string(port)).status() == 101);
+    CHECK(RawWebSocket(host, port).status() == 101);  // not a browser
+  }
+  SUBCASE("a configured list") {
+    Harness h({"--allowed-origins", "https://play.example,https://other.example"});
+    const auto& host = h.server().host();
+    const auto port = h.server().port();
+    CHECK(RawWebSocket(host, port, "https://other.example").status() == 101);
+    CHECK(RawWebSocket(host, port, "http://" + host + ":" + std::to_string(port)).status() == 403);
+  }
 }
 
 }  // namespace

@@ -29,6 +29,7 @@ class RateLimit {
 
  private:
   void refill(Clock::time_point now) {
+    if (now <= last_) return;  // a time taken before this bucket was made
     const std::chrono::duration<double> elapsed = now - last_;
     last_ = now;
     tokens_ = std::min(per_minute_, tokens_ + elapsed.count() * per_minute_ / 60.0);

@@ -274,6 +274,22 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
                              {"websockets", context.open_websockets.load()}}));
     return;
   }
+  if (target == "/metrics") {
+    if (!takes(request, {http::verb::get}, respond)) return;
+    HttpResponse res{http::status::ok, request.version()};
+    res.set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(request.keep_alive());
+    res.body() = context.metrics.render(
+        {{"warpath_connections_open", "Open connections, HTTP and WebSocket.",
+          static_cast<double>(context.gate.open())},
+         {"warpath_websockets_open", "Open WebSocket connections.",
+          static_cast<double>(context.open_websockets.load())},
+         {"warpath_rooms_loaded", "Games loaded in memory.", static_cast<double>(context.rooms.loaded())}});
+    if (request.method() == http::verb::head) res.body().clear();
+    res.prepare_payload();
+    return respond(std::move(res));
+  }
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;
     json titles = json::array();

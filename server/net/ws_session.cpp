@@ -32,7 +32,17 @@ WsSession::WsSession(beast::tcp_stream stream, ServerContext& context, std::uniq
   ++context_.open_websockets;
 }
 
-WsSession::~WsSession() { --context_.open_websockets; }
+WsSession::~WsSession() {
+  --context_.open_websockets;
+  forget_outbox();
+}
+
+void WsSession::forget_outbox() {
+  context_.metrics.outbox_frames -= static_cast<std::int64_t>(outbox_.size());
+  context_.metrics.outbox_bytes -= static_cast<std::int64_t>(outbox_bytes_);
+  outbox_.clear();
+  outbox_bytes_ = 0;
+}
 
 void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
   beast::get_lowest_layer(ws_).expires_never();
@@ -178,6 +188,8 @@ void WsSession::deliver(Frame frame) {
 void WsSession::send(Frame frame) {
   if (closed_) return;
   outbox_bytes_ += frame->size() + outbox_frame_overhead;
+  context_.metrics.outbox_bytes += static_cast<std::int64_t>(frame->size() + outbox_frame_overhead);
+  ++context_.metrics.outbox_frames;
   outbox_.push_back(std::move(frame));
   if (outbox_bytes_ > context_.limits.outbox_bytes || outbox_.size() > context_.limits.outbox_frames) {
     context_.metrics.refused("outbox_full");
@@ -206,7 +218,13 @@ void WsSession::write_next() {
                       self->writing_ = false;
                       return self->close_session();
                     }
-                    self->outbox_bytes_ -= self->outbox_.front()->size() + outbox_frame_overhead;
+                    const std::size_t size = self->outbox_.front()->size();
+                    self->outbox_bytes_ -= size + outbox_frame_overhead;
+                    auto& metrics = self->context_.metrics;
+                    metrics.outbox_bytes -= static_cast<std::int64_t>(size + outbox_frame_overhead);
+                    --metrics.outbox_frames;
+                    ++metrics.frames_sent;
+                    metrics.bytes_sent += size;
                     self->outbox_.pop_front();
                     self->write_next();
                   });
@@ -218,7 +236,7 @@ void WsSession::close_session() {
   unjoined_timer_.cancel();
   for (auto& [game, room] : joined_) room->leave(room, this);
   joined_.clear();
-  if (!writing_) outbox_.clear();
+  if (!writing_) forget_outbox();
 }
 
 }  // namespace warpath::server

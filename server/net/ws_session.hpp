@@ -36,6 +36,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void send(protocol::Frame frame);
   void write_next();
   void close_session();
+  // Empties the outbox, and takes it out of the metrics.
+  void forget_outbox();
   // Closes the socket at once (the peer gets no close frame), then the session.
   void drop(const std::string& why);
   // Drops the connection unless it joins a game before Limits::unjoined_timeout.

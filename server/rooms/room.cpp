@@ -222,7 +222,9 @@ void Room::process_next() {
 void Room::start_commit(Pending pending) {
   std::variant<engine::PreparedMove, engine::ActionError> outcome;
   try {
+    const auto cpu_before = thread_cpu_time();
     outcome = match_->prepare(pending.role, pending.action);
+    services_.metrics.move_cpu_seconds.observe(std::chrono::duration<double>(thread_cpu_time() - cpu_before).count());
   } catch (const std::exception& e) {
     // A module bug must cost one refused action, not the server.
     log_error("game " + std::to_string(id_) + ": " + pending.role + " " + pending.action.verb + " " +
@@ -237,11 +239,19 @@ void Room::start_commit(Pending pending) {
   storage::MoveRecord record{id_, match_->version() + 1, prepared->move, module_->active_roles(*prepared->state),
                              result ? result->to_json() : json()};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)), [this, shared_pending, prepared](
-                                                                                   std::optional<std::string> error) {
-    // Back from the writer thread onto the room's strand.
-    on_strand([this, shared_pending, prepared, error] { finish_commit(std::move(*shared_pending), prepared, error); });
-  });
+  const auto submitted = std::chrono::steady_clock::now();
+  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
+                           [this, shared_pending, prepared, submitted](std::optional<std::string> error) {
+                             if (!error) {
+                               services_.metrics.commit_seconds.observe(
+                                   std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
+                               ++services_.metrics.moves_committed;
+                             }
+                             // Back from the writer thread onto the room's strand.
+                             on_strand([this, shared_pending, prepared, error] {
+                               finish_commit(std::move(*shared_pending), prepared, error);
+                             });
+                           });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
@@ -274,7 +284,10 @@ void Room::broadcast_new_views() {
     }
     Frame frame = current_feed(seat).advance(match_->view(seat), match_->version());
     for (Subscriber* raw : watched->second)
-      if (auto live = subscribers_.at(raw).first.lock()) live->deliver(frame);
+      if (auto live = subscribers_.at(raw).first.lock()) {
+        live->deliver(frame);
+        ++services_.metrics.patches_sent;
+      }
   }
 }
 

@@ -14,6 +14,7 @@
 #include <boost/asio/write.hpp>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <thread>
 
 #include "tests/integration/harness.hpp"
@@ -384,6 +385,41 @@ TEST_CASE("limit 11: browsers open /ws only from allowed origins") {
     CHECK(RawWebSocket(host, port, "https://other.example").status() == 101);
     CHECK(RawWebSocket(host, port, "http://" + host + ":" + std::to_string(port)).status() == 403);
   }
+}
+
+TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and the rest") {
+  Harness h({"--games-per-ip-per-minute", "1"});
+  const CreatedGame game = h.create_game("standard", 12);
+  check_error(h.http().post("/api/games", {{"title", "test-duel"}}), 429, "rate_limited");
+  auto red = h.join(game, "red");
+  const auto moved = h.http().post("/api/games/" + std::to_string(game.id) + "/actions",
+                                   {{"version", 0}, {"verb", "pass"}}, game.tokens.at("red"));
+  REQUIRE_MESSAGE(moved.status == 200, moved.raw_body);
+
+  const auto res = h.http().get("/metrics");
+  REQUIRE(res.status == 200);
+  CHECK(res.content_type.starts_with("text/plain"));
+  const std::regex sample(R"(([a-zA-Z_:][a-zA-Z0-9_:]*(\{[a-zA-Z_]+="[^"]*"\})?) ([-+0-9.eE]+|\+Inf))");
+  std::map<std::string, double> values;
+  std::istringstream lines(res.raw_body);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("# HELP ") || line.starts_with("# TYPE ")) continue;
+    std::smatch m;
+    REQUIRE_MESSAGE(std::regex_match(line, m, sample), "not a sample line: ", line);
+    values[m[1]] = std::stod(m[3]);
+  }
+  INFO(res.raw_body);
+  CHECK(values["warpath_moves_committed_total"] == 1);
+  CHECK(values["warpath_commit_seconds_count"] == 1);
+  CHECK(values["warpath_commit_seconds_bucket{le=\"+Inf\"}"] == 1);
+  CHECK(values["warpath_move_cpu_seconds_count"] == 1);
+  CHECK(values["warpath_patches_sent_total"] == 1);  // red's
+  CHECK(values["warpath_refusals_total{code=\"rate_limited\"}"] == 1);
+  CHECK(values["warpath_websockets_open"] == 1);
+  CHECK(values["warpath_rooms_loaded"] == 1);
+  CHECK(values["warpath_connections_open"] >= 2);  // red's WebSocket and this request
+  CHECK(values.count("warpath_outbox_bytes") == 1);
+  CHECK(values.count("warpath_bytes_sent_total") == 1);
 }
 
 }  // namespace

@@ -115,7 +115,7 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
 RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
                         const Respond& respond) {
   RoomHandle room = context.rooms.acquire(game);
-  if (!room) respond(error_response(request, "overloaded", "the server has too many games open; try again later"));
+  if (!room) respond(error_response(request, "overloaded", RoomRegistry::full_message));
   return room;
 }
 
@@ -238,6 +238,7 @@ class OneAnswer {
     head_.base() = request.base();
   }
   ~OneAnswer() {
+    if (answered_) return;
     try {
       give(error_response(head_, "internal_error", "the server failed to answer"), /*fallback=*/true);
     } catch (...) {

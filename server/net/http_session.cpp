@@ -13,6 +13,8 @@ namespace http = beast::http;
 
 // The request line and headers together.
 constexpr std::uint32_t max_header_bytes = 16 * 1024;
+// What drain() reads at a time.
+constexpr std::size_t read_chunk = 4096;
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context,
                          std::unique_ptr<ConnectionGate::Slot> slot)
@@ -100,9 +102,17 @@ void HttpSession::write(HttpResponse response) {
     if (!shared->keep_alive()) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
-      return;
+      self->stream_.expires_after(std::chrono::seconds(2));
+      return self->drain();
     }
     self->read_request();
+  });
+}
+
+void HttpSession::drain() {
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(read_chunk), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (!ec) self->drain();
   });
 }
 

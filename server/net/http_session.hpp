@@ -23,6 +23,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void read_request();
   void on_read(boost::beast::error_code ec);
   void write(HttpResponse response);
+  // After the last answer: reads and drops what the client still sends (for a short while), so
+  // that unread bytes do not make the kernel reset the connection before the answer is read.
+  void drain();
 
   boost::beast::tcp_stream stream_;
   ServerContext& context_;

@@ -137,9 +137,7 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
                               " games at once; leave one first",
                           m.ref, m.game);
           RoomHandle room = context_.rooms.acquire(m.game);
-          if (!room)
-            return send(protocol::error_message("overloaded", "the server has too many games open; try again later",
-                                                m.ref, m.game));
+          if (!room) return send(protocol::error_message("overloaded", RoomRegistry::full_message, m.ref, m.game));
           if (previous != joined_.end()) previous->second->leave(previous->second, this);
           joined_[m.game] = room;
           const std::string token = m.token.empty() ? hello_token_ : m.token;

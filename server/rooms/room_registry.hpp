@@ -22,6 +22,8 @@ class RoomRegistry {
   // `unknown_game` and is dropped soon after. Null when Limits::max_rooms are loaded and none of
   // them is idle (without a lease) to make room.
   RoomHandle acquire(protocol::GameId id);
+  // What to tell a client whose acquire() came back null (error code `overloaded`).
+  static constexpr const char* full_message = "the server has too many games open; try again later";
 
   // Starts the periodic unloading of idle rooms.
   void start_sweeping();

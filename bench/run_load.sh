@@ -47,7 +47,11 @@ trap cleanup EXIT
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 mkdir "$tmp/web"
+# Every simulated client comes from this one address: the limits meant for a small public server
+# (README, Configuration) would refuse most of them.
+big=1000000
 "$binary" serve --port 0 --bind 127.0.0.1 --db "$tmp/warpath.db" --web "$tmp/web" --no-demo \
+  --max-connections "$big" --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big" \
   >"$tmp/stdout" 2>"$tmp/server.log" &
 pid=$!
 

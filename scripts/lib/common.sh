@@ -37,6 +37,10 @@ ensure_browser_test_deps() {
   (cd "$ROOT/tests/browser" && npm ci --no-audit --no-fund --loglevel=error)
 }
 
+# The build that serves players (scripts/run): optimised, with the real titles only; the test
+# game stays in the test builds (scripts/test).
+SERVE_CMAKE_ARGS=(-DCMAKE_BUILD_TYPE=Release -DWARPATH_TEST_GAMES=OFF -DWARPATH_BUILD_TESTS=OFF)
+
 # configure_and_build DIR [cmake args...] -- [targets...]
 configure_and_build() {
   local dir="$1"

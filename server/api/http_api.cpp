@@ -1,5 +1,7 @@
 #include "server/api/http_api.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <map>
 
@@ -18,20 +20,25 @@ using nlohmann::json;
 namespace {
 
 http::status status_of(const std::string& code) {
-  static const std::map<std::string, http::status> statuses = {{"bad_token", http::status::unauthorized},
-                                                               {"unknown_game", http::status::not_found},
-                                                               {"not_found", http::status::not_found},
-                                                               {"stale_version", http::status::conflict},
-                                                               {"not_your_turn", http::status::conflict},
-                                                               {"illegal_action", http::status::conflict},
-                                                               {"undo_not_allowed", http::status::conflict},
-                                                               {"game_over", http::status::conflict},
-                                                               {"bad_setup", http::status::bad_request},
-                                                               {"frame_too_large", http::status::payload_too_large},
-                                                               {"storage_error", http::status::service_unavailable},
-                                                               {"overloaded", http::status::service_unavailable},
-                                                               {"method_not_allowed", http::status::method_not_allowed},
-                                                               {"internal_error", http::status::internal_server_error}};
+  static const std::map<std::string, http::status> statuses = {
+      {"bad_token", http::status::unauthorized},
+      {"unknown_game", http::status::not_found},
+      {"not_found", http::status::not_found},
+      {"stale_version", http::status::conflict},
+      {"not_your_turn", http::status::conflict},
+      {"illegal_action", http::status::conflict},
+      {"undo_not_allowed", http::status::conflict},
+      {"game_over", http::status::conflict},
+      {"bad_setup", http::status::bad_request},
+      {"frame_too_large", http::status::payload_too_large},
+      {"headers_too_large", http::status::request_header_fields_too_large},
+      {"storage_error", http::status::service_unavailable},
+      {"overloaded", http::status::service_unavailable},
+      {"too_many_connections", http::status::service_unavailable},
+      {"rate_limited", http::status::too_many_requests},
+      {"forbidden_origin", http::status::forbidden},
+      {"method_not_allowed", http::status::method_not_allowed},
+      {"internal_error", http::status::internal_server_error}};
   auto it = statuses.find(code);
   return it == statuses.end() ? http::status::bad_request : it->second;
 }
@@ -40,13 +47,32 @@ std::string bearer_token(const HttpRequest& request) {
   auto it = request.find(http::field::authorization);
   if (it == request.end()) return {};
   std::string_view value = it->value();
-  constexpr std::string_view prefix = "Bearer ";
-  if (value.substr(0, prefix.size()) != prefix) return {};
-  return std::string(value.substr(prefix.size()));
+  // RFC 9110 11.1: the scheme is case-insensitive, and one or more spaces follow it.
+  constexpr std::string_view scheme = "bearer";
+  if (value.size() <= scheme.size() || !boost::beast::iequals(value.substr(0, scheme.size()), scheme) ||
+      value[scheme.size()] != ' ')
+    return {};
+  const auto start = value.find_first_not_of(' ', scheme.size());
+  return start == std::string_view::npos ? std::string() : std::string(value.substr(start));
+}
+
+// True when the resource takes the request's method (HEAD wherever GET); else answers 405 with
+// the methods it does take.
+bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods, const Respond& respond) {
+  std::string allow;
+  for (const auto method : methods) {
+    if (request.method() == method || (method == http::verb::get && request.method() == http::verb::head)) return true;
+    allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(method));
+    if (method == http::verb::get) allow += ", HEAD";
+  }
+  HttpResponse res = error_response(request, "method_not_allowed", "this resource takes " + allow);
+  res.set(http::field::allow, allow);
+  respond(std::move(res));
+  return false;
 }
 
 // The body as a JSON object, or an error response.
-std::optional<json> json_body(const HttpRequest& request, Respond& respond) {
+std::optional<json> json_body(const HttpRequest& request, const Respond& respond) {
   const std::string& body = request.body();
   std::string problem;
   if (!protocol::is_valid_utf8(body))
@@ -85,9 +111,22 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
   respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
 }
 
-void create_game_route(ServerContext& context, const HttpRequest& request, Respond respond) {
+// A room's lease, or null after answering `overloaded` (too many rooms loaded, none idle).
+RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                        const Respond& respond) {
+  RoomHandle room = context.rooms.acquire(game);
+  if (!room) respond(error_response(request, "overloaded", RoomRegistry::full_message));
+  return room;
+}
+
+void create_game_route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+                       Respond respond) {
   auto body = json_body(request, respond);
   if (!body) return;
+  if (!context.gate.allow_creation(peer)) {
+    context.metrics.refused("rate_limited");
+    return respond(error_response(request, "rate_limited", "too many games created from this address; wait a minute"));
+  }
   GameRequest game;
   const auto title = body->find("title");
   if (title == body->end() || !title->is_string())
@@ -124,13 +163,16 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   const auto version = body->find("version");
   if (version == body->end() || !version->is_number_integer() || version->get<std::int64_t>() < 0)
     return respond(error_response(request, "bad_message", "'version' must be an integer >= 0"));
-  engine::Action action{body->value("verb", ""), body->value("arg", json())};
-  if (action.verb.empty()) return respond(error_response(request, "bad_message", "missing field 'verb'"));
+  const auto verb = body->find("verb");
+  if (verb == body->end() || !verb->is_string() || verb->get_ref<const std::string&>().empty())
+    return respond(error_response(request, "bad_message", "'verb' must be a non-empty string"));
+  engine::Action action{verb->get<std::string>(), body->value("arg", json())};
   if (!engine::is_well_formed(action))
     return respond(error_response(request, "malformed", "'arg' must be null, a string or an integer"));
   const std::string token = bearer_token(request);
   if (token.empty()) return respond(error_response(request, "bad_token", "send the seat token as a Bearer token"));
-  RoomHandle room = context.rooms.acquire(game);
+  RoomHandle room = acquire_room(context, request, game, respond);
+  if (!room) return;
   room->act_for_token(
       room, token, version->get<std::uint64_t>(), std::move(action),
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
@@ -148,19 +190,24 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   const auto id = parse_id(rest.substr(0, slash));
   if (!id) return respond(error_response(request, "unknown_game", "no such game"));
   const std::string_view tail = slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
-  const auto method = request.method();
-  if (tail.empty() && method == http::verb::get) {
+  if (tail.empty()) {
+    if (!takes(request, {http::verb::get}, respond)) return;
     auto record = context.store.game(*id);
     if (!record) return respond(error_response(request, "unknown_game", "no such game"));
     return respond(json_response(request, http::status::ok, record->to_json()));
   }
-  if (tail == "/view" && method == http::verb::get) {
-    RoomHandle room = context.rooms.acquire(*id);
+  if (tail == "/view") {
+    if (!takes(request, {http::verb::get}, respond)) return;
+    RoomHandle room = acquire_room(context, request, *id, respond);
+    if (!room) return;
     return room->view_for_token(room, bearer_token(request), [request, id = *id, respond](SeatAnswer answer) {
       respond_seat_answer(request, id, respond, std::move(answer));
     });
   }
-  if (tail == "/actions" && method == http::verb::post) return submit_action(context, request, *id, respond);
+  if (tail == "/actions") {
+    if (takes(request, {http::verb::post}, respond)) submit_action(context, request, *id, respond);
+    return;
+  }
   respond(error_response(request, "not_found", "no such resource"));
 }
 
@@ -180,43 +227,121 @@ HttpResponse error_response(const HttpRequest& request, const std::string& code,
   return json_response(request, status_of(code), {{"error", {{"code", code}, {"message", message}}}});
 }
 
-void handle_http(ServerContext& context, const HttpRequest& request, Respond respond) {
+namespace {
+
+// Exactly one answer per request: the first one given is sent, later ones are dropped (a bug,
+// logged), and a request whose handler threw or let go of its callback without answering gets
+// internal_error when the last copy goes.
+class OneAnswer {
+ public:
+  OneAnswer(const HttpRequest& request, Respond respond) : respond_(std::move(respond)) {
+    head_.base() = request.base();
+  }
+  ~OneAnswer() {
+    if (answered_) return;
+    try {
+      give(error_response(head_, "internal_error", "the server failed to answer"), /*fallback=*/true);
+    } catch (...) {
+      // Nothing more can be done for this request; the connection's timeout closes it.
+    }
+  }
+  OneAnswer(const OneAnswer&) = delete;
+  OneAnswer& operator=(const OneAnswer&) = delete;
+
+  void give(HttpResponse response, bool fallback = false) {
+    if (answered_.exchange(true)) {
+      if (!fallback) log_error("a second answer to " + std::string(head_.target()) + " was dropped");
+      return;
+    }
+    if (fallback) log_error("no answer was given to " + std::string(head_.target()));
+    respond_(std::move(response));
+  }
+
+ private:
+  HttpRequest head_;
+  Respond respond_;
+  std::atomic<bool> answered_{false};
+};
+
+void route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+           const Respond& respond) {
+  std::string_view target = request.target();
+  target = target.substr(0, target.find('?'));
+  if (target == "/healthz") {
+    if (takes(request, {http::verb::get}, respond))
+      respond(json_response(request, http::status::ok,
+                            {{"status", "ok"},
+                             {"rooms_loaded", context.rooms.loaded()},
+                             {"websockets", context.open_websockets.load()}}));
+    return;
+  }
+  if (target == "/metrics") {
+    if (!takes(request, {http::verb::get}, respond)) return;
+    HttpResponse res{http::status::ok, request.version()};
+    res.set(http::field::content_type, "text/plain; version=0.0.4; charset=utf-8");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(request.keep_alive());
+    res.body() = context.metrics.render(
+        {{"warpath_connections_open", "Open connections, HTTP and WebSocket.",
+          static_cast<double>(context.gate.open())},
+         {"warpath_websockets_open", "Open WebSocket connections.",
+          static_cast<double>(context.open_websockets.load())},
+         {"warpath_rooms_loaded", "Games loaded in memory.", static_cast<double>(context.rooms.loaded())}});
+    if (request.method() == http::verb::head) res.body().clear();
+    res.prepare_payload();
+    return respond(std::move(res));
+  }
+  if (target == "/api/titles") {
+    if (!takes(request, {http::verb::get}, respond)) return;
+    json titles = json::array();
+    for (const auto* module : context.games.all()) titles.push_back(module->info().to_json());
+    return respond(json_response(request, http::status::ok, {{"titles", titles}}));
+  }
+  if (target == "/api/games") {
+    if (!takes(request, {http::verb::get, http::verb::post}, respond)) return;
+    if (request.method() == http::verb::post) return create_game_route(context, request, peer, respond);
+    json games = json::array();
+    for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
+    return respond(json_response(request, http::status::ok, {{"games", games}}));
+  }
+  constexpr std::string_view titles_prefix = "/api/titles/";
+  if (target.starts_with(titles_prefix) && target.ends_with("/data")) {
+    if (!takes(request, {http::verb::get}, respond)) return;
+    const std::string_view title = target.substr(titles_prefix.size(), target.size() - titles_prefix.size() - 5);
+    return respond(title_data_response(context.games, request, title));
+  }
+  constexpr std::string_view games_prefix = "/api/games/";
+  if (target.starts_with(games_prefix))
+    return game_routes(context, request, target.substr(games_prefix.size()), respond);
+  if (target.starts_with("/api/")) return respond(error_response(request, "not_found", "no such resource"));
+  if (takes(request, {http::verb::get}, respond)) respond(serve_static_file(context.web_root, request));
+}
+
+}  // namespace
+
+void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+                 Respond respond) {
+  auto answer = std::make_shared<OneAnswer>(request, std::move(respond));
+  const Respond once = [answer](HttpResponse response) { answer->give(std::move(response)); };
   try {
-    std::string_view target = request.target();
-    target = target.substr(0, target.find('?'));
-    const auto method = request.method();
-    if (target == "/healthz")
-      return respond(json_response(request, http::status::ok,
-                                   {{"status", "ok"},
-                                    {"rooms_loaded", context.rooms.loaded()},
-                                    {"websockets", context.open_websockets.load()}}));
-    if (target == "/api/titles") {
-      json titles = json::array();
-      for (const auto* module : context.games.all()) titles.push_back(module->info().to_json());
-      return respond(json_response(request, http::status::ok, {{"titles", titles}}));
-    }
-    if (target == "/api/games") {
-      if (method == http::verb::post) return create_game_route(context, request, std::move(respond));
-      json games = json::array();
-      for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
-      return respond(json_response(request, http::status::ok, {{"games", games}}));
-    }
-    constexpr std::string_view titles_prefix = "/api/titles/";
-    if (target.starts_with(titles_prefix) && target.ends_with("/data")) {
-      const std::string_view title = target.substr(titles_prefix.size(), target.size() - titles_prefix.size() - 5);
-      return respond(title_data_response(context.games, request, title));
-    }
-    constexpr std::string_view games_prefix = "/api/games/";
-    if (target.starts_with(games_prefix))
-      return game_routes(context, request, target.substr(games_prefix.size()), std::move(respond));
-    if (target.starts_with("/api/")) return respond(error_response(request, "not_found", "no such resource"));
-    if (method != http::verb::get && method != http::verb::head)
-      return respond(error_response(request, "method_not_allowed", "only GET serves files"));
-    respond(serve_static_file(context.web_root, request));
+    route(context, request, peer, once);
   } catch (const std::exception& e) {
     log_error(std::string("HTTP handler failed: ") + e.what());
-    respond(error_response(request, "internal_error", "the server failed to answer"));
+    once(error_response(request, "internal_error", "the server failed to answer"));
   }
+}
+
+bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request) {
+  const auto origin = request.find(http::field::origin);
+  if (origin == request.end()) return true;  // not sent by a browser's page
+  const std::string_view value = origin->value();
+  const auto matches = [value](std::string_view allowed) { return boost::beast::iequals(value, allowed); };
+  if (!context.limits.allowed_origins.empty())
+    return std::any_of(context.limits.allowed_origins.begin(), context.limits.allowed_origins.end(), matches);
+  if (!context.public_url.empty()) return matches(context.public_url);
+  const auto host = request.find(http::field::host);
+  if (host == request.end()) return false;
+  return matches("http://" + std::string(host->value())) || matches("https://" + std::string(host->value()));
 }
 
 }  // namespace warpath::server

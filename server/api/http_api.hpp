@@ -14,7 +14,11 @@ using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>
 using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
 using Respond = std::function<void(HttpResponse)>;
 
-void handle_http(ServerContext& context, const HttpRequest& request, Respond respond);
+// `peer`: the client's address, for the limits kept per address.
+void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+                 Respond respond);
+// Whether a WebSocket upgrade's Origin may open /ws (Limits::allowed_origins).
+bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request);
 
 HttpResponse json_response(const HttpRequest& request, boost::beast::http::status status, const nlohmann::json& body);
 HttpResponse error_response(const HttpRequest& request, const std::string& code, const std::string& message);

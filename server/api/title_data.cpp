@@ -43,8 +43,6 @@ bool etag_matches(const HttpRequest& request, const std::string& etag) {
 
 HttpResponse title_data_response(const engine::GameRegistry& games, const HttpRequest& request,
                                  std::string_view title) {
-  if (request.method() != http::verb::get && request.method() != http::verb::head)
-    return error_response(request, "method_not_allowed", "only GET");
   const engine::GameModule* module = games.find(title);
   if (!module) return error_response(request, "not_found", "no such title");
   const Serialized& data = serialized(*module);

@@ -3,6 +3,8 @@
 #include <filesystem>
 #include <future>
 #include <iostream>
+#include <set>
+#include <sstream>
 #include <thread>
 
 #include "server/api/game_creation.hpp"
@@ -28,12 +30,55 @@ struct ServeConfig {
   std::uint64_t snapshot_every;
   bool demo;
   std::string public_url;
+  Limits limits;
 };
+
+// The limits given as counts: flag, environment variable, field (each at least 1).
+struct CountLimit {
+  const char* flag;
+  const char* env;
+  std::size_t Limits::*field;
+};
+constexpr CountLimit count_limits[] = {
+    {"outbox-bytes", "WARPATH_OUTBOX_BYTES", &Limits::outbox_bytes},
+    {"outbox-frames", "WARPATH_OUTBOX_FRAMES", &Limits::outbox_frames},
+    {"max-connections", "WARPATH_MAX_CONNECTIONS", &Limits::max_connections},
+    {"max-connections-per-ip", "WARPATH_MAX_CONNECTIONS_PER_IP", &Limits::max_connections_per_ip},
+    {"games-per-connection", "WARPATH_GAMES_PER_CONNECTION", &Limits::games_per_connection},
+    {"max-rooms", "WARPATH_MAX_ROOMS", &Limits::max_rooms},
+    {"games-per-ip-per-minute", "WARPATH_GAMES_PER_IP_PER_MINUTE", &Limits::games_per_ip_per_minute},
+    {"chat-per-connection-per-minute", "WARPATH_CHAT_PER_CONNECTION_PER_MINUTE",
+     &Limits::chat_per_connection_per_minute},
+    {"chat-per-game-per-minute", "WARPATH_CHAT_PER_GAME_PER_MINUTE", &Limits::chat_per_game_per_minute},
+    {"chat-lines-per-game", "WARPATH_CHAT_LINES_PER_GAME", &Limits::chat_lines_per_game},
+};
+
+Limits read_limits(const Args& args) {
+  Limits limits;
+  for (const auto& limit : count_limits) {
+    const auto value = args.get_int(limit.flag, limit.env, static_cast<long long>(limits.*limit.field));
+    if (value < 1) throw std::invalid_argument(std::string("--") + limit.flag + " must be at least 1");
+    limits.*limit.field = static_cast<std::size_t>(value);
+  }
+  const auto timeout = args.get_int("unjoined-timeout", "WARPATH_UNJOINED_TIMEOUT", limits.unjoined_timeout.count());
+  if (timeout < 1) throw std::invalid_argument("--unjoined-timeout must be at least 1");
+  limits.unjoined_timeout = std::chrono::seconds(timeout);
+  std::stringstream origins(args.get("allowed-origins", "WARPATH_ALLOWED_ORIGINS", ""));
+  for (std::string origin; std::getline(origins, origin, ',');) {
+    while (!origin.empty() && origin.back() == '/') origin.pop_back();
+    if (!origin.empty()) limits.allowed_origins.push_back(origin);
+  }
+  return limits;
+}
 
 ServeConfig read_config(const std::vector<std::string>& argv) {
   Args args(argv, {"no-demo"});
-  args.only({"port", "bind", "db", "threads", "log-level", "web", "snapshot-every", "no-demo", "public-url"});
+  std::set<std::string> known = {"port",           "bind",    "db",         "threads",          "log-level",      "web",
+                                 "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins"};
+  for (const auto& limit : count_limits) known.insert(limit.flag);
+  args.only(known);
   ServeConfig c;
+  c.limits = read_limits(args);
   const auto port = args.get_int("port", "WARPATH_PORT", 8080);
   if (port < 0 || port > 65535) throw std::invalid_argument("--port must be 0..65535");
   c.port = static_cast<unsigned short>(port);
@@ -88,8 +133,12 @@ int serve_command(const std::vector<std::string>& argv) {
   storage::CommitQueue commits(config.db);  // migrates the schema
   storage::GameStore store(config.db);
   asio::io_context ioc(config.threads);
-  RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.snapshot_every});
-  ServerContext context{games, store, commits, rooms, config.web_root, config.public_url, {}};
+  Metrics metrics;
+  ConnectionGate gate(config.limits);
+  RoomRegistry rooms(ioc.get_executor(),
+                     RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
+  ServerContext context{games,         store,   commits, rooms, config.web_root, config.public_url,
+                        config.limits, metrics, gate,    {}};
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);

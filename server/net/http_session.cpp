@@ -11,31 +11,67 @@ namespace warpath::server {
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context)
-    : stream_(std::move(socket)), context_(context) {}
+// The request line and headers together.
+constexpr std::uint32_t max_header_bytes = 16 * 1024;
+// What drain() reads at a time.
+constexpr std::size_t read_chunk = 4096;
+
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context,
+                         std::unique_ptr<ConnectionGate::Slot> slot)
+    : stream_(std::move(socket)), context_(context), slot_(std::move(slot)) {}
 
 void HttpSession::start() {
-  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] { self->read_request(); });
+  boost::asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    if (self->slot_) return self->read_request();
+    HttpRequest head;
+    head.version(11);
+    auto res = error_response(head, "too_many_connections", "the server has too many connections; try again later");
+    res.keep_alive(false);
+    self->write(std::move(res));
+  });
 }
 
 void HttpSession::read_request() {
   parser_.emplace();
   parser_->body_limit(protocol::max_message_bytes);
-  parser_->header_limit(16 * 1024);
-  stream_.expires_after(std::chrono::seconds(60));
+  parser_->header_limit(max_header_bytes);
+  // Waiting for a request is idling without a game.
+  stream_.expires_after(context_.limits.unjoined_timeout);
   http::async_read(stream_, buffer_, *parser_,
                    [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
-void HttpSession::on_read(beast::error_code ec) {
+namespace {
+
+// The answer to a request that could not be read, after which the connection closes; nullopt
+// when there is nobody to answer (the peer left, or stayed silent).
+std::optional<HttpResponse> unreadable_answer(beast::error_code ec) {
+  std::string code, message;
   if (ec == http::error::body_limit) {
-    HttpRequest head;
-    head.version(11);
-    auto res = error_response(head, "frame_too_large", "request bodies are limited to 65536 bytes");
-    res.keep_alive(false);
-    return write(std::move(res));
+    code = "frame_too_large";
+    message = "request bodies are limited to " + std::to_string(protocol::max_message_bytes) + " bytes";
+  } else if (ec == http::error::header_limit) {
+    code = "headers_too_large";
+    message = "the request line and headers are limited to " + std::to_string(max_header_bytes) + " bytes";
+  } else if (ec.category() == beast::http::make_error_code(http::error::bad_field).category() &&
+             ec != http::error::end_of_stream && ec != http::error::partial_message) {
+    code = "bad_request";
+    message = "malformed HTTP request: " + ec.message();
+  } else {
+    return std::nullopt;
   }
+  HttpRequest head;
+  head.version(11);
+  auto res = error_response(head, code, message);
+  res.keep_alive(false);
+  return res;
+}
+
+}  // namespace
+
+void HttpSession::on_read(beast::error_code ec) {
   if (ec) {
+    if (auto answer = unreadable_answer(ec)) return write(std::move(*answer));
     beast::error_code ignored;
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
     return;
@@ -43,12 +79,16 @@ void HttpSession::on_read(beast::error_code ec) {
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws") return write(error_response(request, "not_found", "WebSockets live at /ws"));
-    std::make_shared<WsSession>(std::move(stream_), context_)->start(std::move(request));
+    if (!websocket_origin_allowed(context_, request)) {
+      context_.metrics.refused("forbidden_origin");
+      return write(error_response(request, "forbidden_origin", "pages of this origin may not open /ws here"));
+    }
+    std::make_shared<WsSession>(std::move(stream_), context_, std::move(slot_))->start(std::move(request));
     return;
   }
   stream_.expires_never();
   // The answer may come from another thread (after a commit): bring it back to this connection.
-  handle_http(context_, request, [self = shared_from_this()](HttpResponse response) {
+  handle_http(context_, request, slot_->address(), [self = shared_from_this()](HttpResponse response) {
     boost::asio::post(self->stream_.get_executor(),
                       [self, response = std::move(response)]() mutable { self->write(std::move(response)); });
   });
@@ -62,9 +102,17 @@ void HttpSession::write(HttpResponse response) {
     if (!shared->keep_alive()) {
       beast::error_code ignored;
       self->stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
-      return;
+      self->stream_.expires_after(std::chrono::seconds(2));
+      return self->drain();
     }
     self->read_request();
+  });
+}
+
+void HttpSession::drain() {
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(read_chunk), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+    if (!ec) self->drain();
   });
 }
 

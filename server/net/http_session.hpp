@@ -1,6 +1,7 @@
 #pragma once
 // One HTTP connection: reads requests one at a time (keep-alive), answers them through the
-// API, and hands the socket to a WsSession when a request upgrades to a WebSocket on /ws.
+// API, and hands the socket to a WsSession when a request upgrades to a WebSocket on /ws. A
+// connection the ConnectionGate did not admit is answered too_many_connections and closed.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -14,16 +15,21 @@ namespace warpath::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context);
+  // `slot`: the connection's place in the gate; null when it was refused one.
+  HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context, std::unique_ptr<ConnectionGate::Slot> slot);
   void start();
 
  private:
   void read_request();
   void on_read(boost::beast::error_code ec);
   void write(HttpResponse response);
+  // After the last answer: reads and drops what the client still sends (for a short while), so
+  // that unread bytes do not make the kernel reset the connection before the answer is read.
+  void drain();
 
   boost::beast::tcp_stream stream_;
   ServerContext& context_;
+  std::unique_ptr<ConnectionGate::Slot> slot_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 };

@@ -41,7 +41,10 @@ void Listener::accept_next() {
         }
         boost::system::error_code ignored;  // a peer gone already fails its first read instead
         socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), self->context_)->start();
+        const auto peer = socket.remote_endpoint(ignored).address();
+        auto slot = self->context_.gate.admit(peer);
+        if (!slot) self->context_.metrics.refused("too_many_connections");
+        std::make_shared<HttpSession>(std::move(socket), self->context_, std::move(slot))->start();
         self->accept_next();
       });
 }

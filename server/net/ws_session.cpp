@@ -15,17 +15,34 @@ using protocol::Frame;
 namespace {
 // Read in small pieces so that an idle connection holds a small buffer.
 constexpr std::size_t read_chunk = 4096;
-// A client that lets this much pile up unread is too slow to keep.
-constexpr std::size_t max_outbox_bytes = 8 * 1024 * 1024;
 // Frames beyond this are not drained but refused by closing (RFC 6455 status 1009).
 constexpr std::uint64_t max_drained_message = 64ull * 1024 * 1024;
+
+// Every acquire() hands out a lease of its own on the same room; two handles are one lease when
+// they share their owner.
+bool same_lease(const RoomHandle& a, const RoomHandle& b) { return !a.owner_before(b) && !b.owner_before(a); }
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream stream, ServerContext& context) : ws_(std::move(stream)), context_(context) {
+WsSession::WsSession(beast::tcp_stream stream, ServerContext& context, std::unique_ptr<ConnectionGate::Slot> slot)
+    : ws_(std::move(stream)),
+      context_(context),
+      slot_(std::move(slot)),
+      unjoined_timer_(ws_.get_executor()),
+      chat_rate_(context.limits.chat_per_connection_per_minute) {
   ++context_.open_websockets;
 }
 
-WsSession::~WsSession() { --context_.open_websockets; }
+WsSession::~WsSession() {
+  --context_.open_websockets;
+  forget_outbox();
+}
+
+void WsSession::forget_outbox() {
+  context_.metrics.outbox_frames -= static_cast<std::int64_t>(outbox_.size());
+  context_.metrics.outbox_bytes -= static_cast<std::int64_t>(outbox_bytes_);
+  outbox_.clear();
+  outbox_bytes_ = 0;
+}
 
 void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
   beast::get_lowest_layer(ws_).expires_never();
@@ -38,8 +55,24 @@ void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
       [](websocket::response_type& res) { res.set(beast::http::field::server, "warpath"); }));
   ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
     if (ec) return self->close_session();
+    self->watch_unjoined();
     self->read_more();
   });
+}
+
+void WsSession::watch_unjoined() {
+  unjoined_timer_.expires_after(context_.limits.unjoined_timeout);
+  unjoined_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->closed_ || !self->joined_.empty()) return;
+    self->context_.metrics.refused("idle_timeout");
+    self->drop("closing a WebSocket that joined no game in time");
+  });
+}
+
+void WsSession::refuse(const std::string& code, const std::string& message, const std::string& ref,
+                       protocol::GameId game) {
+  context_.metrics.refused(code);
+  send(protocol::error_message(code, message, ref, game));
 }
 
 void WsSession::read_more() {
@@ -98,23 +131,32 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
           send(protocol::welcome_message());
         } else if constexpr (std::is_same_v<T, protocol::Join>) {
           auto previous = joined_.find(m.game);
-          if (previous != joined_.end()) previous->second->leave(previous->second, this);
+          if (previous == joined_.end() && joined_.size() >= context_.limits.games_per_connection)
+            return refuse("too_many_games",
+                          "a connection may join " + std::to_string(context_.limits.games_per_connection) +
+                              " games at once; leave one first",
+                          m.ref, m.game);
           RoomHandle room = context_.rooms.acquire(m.game);
+          if (!room) return send(protocol::error_message("overloaded", RoomRegistry::full_message, m.ref, m.game));
+          if (previous != joined_.end()) previous->second->leave(previous->second, this);
           joined_[m.game] = room;
           const std::string token = m.token.empty() ? hello_token_ : m.token;
           const auto game = m.game;
           room->join(room, self, std::move(m), token, [self, room, game](bool ok) {
             if (ok) return;
-            // A refused join must not keep a room (possibly of a game that does not exist) leased.
+            // A refused join must not keep a room (possibly of a game that does not exist) leased;
+            // but a later join of the same game holds a lease of its own, which stays.
             boost::asio::post(self->ws_.get_executor(), [self, room, game] {
               auto it = self->joined_.find(game);
-              if (it != self->joined_.end() && it->second == room) self->joined_.erase(it);
+              if (it != self->joined_.end() && same_lease(it->second, room)) self->joined_.erase(it);
+              if (self->joined_.empty()) self->watch_unjoined();
             });
           });
         } else if constexpr (std::is_same_v<T, protocol::Leave>) {
           if (auto room = room_for(m.game, {})) {
             room->leave(room, this);
             joined_.erase(m.game);
+            if (joined_.empty()) watch_unjoined();
           }
         } else if constexpr (std::is_same_v<T, protocol::ActionRequest>) {
           if (auto room = room_for(m.game, m.ref)) room->act(room, self, std::move(m));
@@ -124,7 +166,11 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, protocol::Resync>) {
           if (auto room = room_for(m.game, {})) room->resync(room, self, m.version);
         } else if constexpr (std::is_same_v<T, protocol::Chat>) {
-          if (auto room = room_for(m.game, {})) room->chat(room, self, std::move(m.text));
+          auto room = room_for(m.game, {});
+          if (!room) return;
+          if (!chat_rate_.allow())
+            return refuse("rate_limited", "too much chat from this connection; wait a little", {}, m.game);
+          room->chat(room, self, std::move(m.text));
         } else if constexpr (std::is_same_v<T, protocol::Ping>) {
           send(protocol::pong_message(m.ref));
         }
@@ -139,15 +185,22 @@ void WsSession::deliver(Frame frame) {
 
 void WsSession::send(Frame frame) {
   if (closed_) return;
-  outbox_bytes_ += frame->size();
+  outbox_bytes_ += frame->size() + outbox_frame_overhead;
+  context_.metrics.outbox_bytes += static_cast<std::int64_t>(frame->size() + outbox_frame_overhead);
+  ++context_.metrics.outbox_frames;
   outbox_.push_back(std::move(frame));
-  if (outbox_bytes_ > max_outbox_bytes) {
-    log_warn("closing a WebSocket that does not read its messages");
-    beast::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
-    return close_session();
+  if (outbox_bytes_ > context_.limits.outbox_bytes || outbox_.size() > context_.limits.outbox_frames) {
+    context_.metrics.refused("outbox_full");
+    return drop("closing a WebSocket that does not read its messages");
   }
   if (!writing_) write_next();
+}
+
+void WsSession::drop(const std::string& why) {
+  log_warn(why);
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
+  close_session();
 }
 
 void WsSession::write_next() {
@@ -163,7 +216,13 @@ void WsSession::write_next() {
                       self->writing_ = false;
                       return self->close_session();
                     }
-                    self->outbox_bytes_ -= self->outbox_.front()->size();
+                    const std::size_t size = self->outbox_.front()->size();
+                    self->outbox_bytes_ -= size + outbox_frame_overhead;
+                    auto& metrics = self->context_.metrics;
+                    metrics.outbox_bytes -= static_cast<std::int64_t>(size + outbox_frame_overhead);
+                    --metrics.outbox_frames;
+                    ++metrics.frames_sent;
+                    metrics.bytes_sent += size;
                     self->outbox_.pop_front();
                     self->write_next();
                   });
@@ -172,9 +231,10 @@ void WsSession::write_next() {
 void WsSession::close_session() {
   if (closed_) return;
   closed_ = true;
+  unjoined_timer_.cancel();
   for (auto& [game, room] : joined_) room->leave(room, this);
   joined_.clear();
-  if (!writing_) outbox_.clear();
+  if (!writing_) forget_outbox();
 }
 
 }  // namespace warpath::server

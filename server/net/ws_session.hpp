@@ -1,8 +1,10 @@
 #pragma once
 // One WebSocket connection: reads client messages (any size is drained, only the first 64 KiB
-// is kept), dispatches them to rooms, and writes the rooms' frames in order.
+// is kept), dispatches them to rooms, and writes the rooms' frames in order. It is dropped when
+// its outbox outgrows the Limits, or when it stays without a joined game for too long.
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -14,12 +16,13 @@
 #include "protocol/client_message.hpp"
 #include "server/net/server_context.hpp"
 #include "server/rooms/subscriber.hpp"
+#include "server/util/rate_limit.hpp"
 
 namespace warpath::server {
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::beast::tcp_stream stream, ServerContext& context);
+  WsSession(boost::beast::tcp_stream stream, ServerContext& context, std::unique_ptr<ConnectionGate::Slot> slot);
   ~WsSession() override;
 
   void start(boost::beast::http::request<boost::beast::http::string_body> upgrade);
@@ -33,10 +36,21 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void send(protocol::Frame frame);
   void write_next();
   void close_session();
+  // Empties the outbox, and takes it out of the metrics.
+  void forget_outbox();
+  // Closes the socket at once (the peer gets no close frame), then the session.
+  void drop(const std::string& why);
+  // Drops the connection unless it joins a game before Limits::unjoined_timeout.
+  void watch_unjoined();
+  // An error for a limit reached, counted in the metrics.
+  void refuse(const std::string& code, const std::string& message, const std::string& ref, protocol::GameId game);
   RoomHandle room_for(protocol::GameId game, const std::string& ref);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& context_;
+  std::unique_ptr<ConnectionGate::Slot> slot_;
+  boost::asio::steady_timer unjoined_timer_;
+  RateLimit chat_rate_;
   boost::beast::flat_buffer buffer_;
   std::string message_;
   bool oversized_ = false;

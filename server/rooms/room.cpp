@@ -28,7 +28,10 @@ SeatAnswer refusal(std::string code, std::string message) {
 }  // namespace
 
 Room::Room(boost::asio::any_io_executor executor, protocol::GameId id, RoomServices services)
-    : strand_(boost::asio::make_strand(executor)), id_(id), services_(services) {}
+    : strand_(boost::asio::make_strand(executor)),
+      id_(id),
+      services_(services),
+      chat_rate_(services.limits.chat_per_game_per_minute) {}
 
 template <typename F>
 void Room::on_strand(F&& f) {
@@ -46,6 +49,7 @@ void Room::load() {
       }
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
+      chat_lines_ = services_.store.count_chat(id_);
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
       last_snapshot_version_ = match_->version();
@@ -126,10 +130,27 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
   on_strand([this, self, who, text] {
     auto seat = seat_of(who.get());
     if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    if (*seat == engine::spectator_seat && match_ && !match_->is_over())
+      return refuse(*who, "spectator", "only players chat while the game is played");
+    if (chat_lines_ >= static_cast<std::int64_t>(services_.limits.chat_lines_per_game))
+      return refuse(*who, "chat_full", "this game has all the chat lines it may store");
+    if (!chat_rate_.allow()) return refuse(*who, "rate_limited", "too much chat in this game; wait a little");
+    ++chat_lines_;
+    // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
-    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time), [](auto) {});
-    remember_chat(protocol::chat_message(id_, *seat, text, time));
-    broadcast_to_all(recent_chat_.back());
+    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time),
+                             [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
+                               on_strand([this, self, who, seat, text, time, error] {
+                                 if (error) {
+                                   --chat_lines_;
+                                   log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
+                                   return who->deliver(protocol::error_message(
+                                       "storage_error", "the chat line could not be stored", {}, id_));
+                                 }
+                                 remember_chat(protocol::chat_message(id_, seat, text, time));
+                                 broadcast_to_all(recent_chat_.back());
+                               });
+                             });
   });
 }
 
@@ -201,7 +222,9 @@ void Room::process_next() {
 void Room::start_commit(Pending pending) {
   std::variant<engine::PreparedMove, engine::ActionError> outcome;
   try {
+    const auto cpu_before = thread_cpu_time();
     outcome = match_->prepare(pending.role, pending.action);
+    services_.metrics.move_cpu_seconds.observe(std::chrono::duration<double>(thread_cpu_time() - cpu_before).count());
   } catch (const std::exception& e) {
     // A module bug must cost one refused action, not the server.
     log_error("game " + std::to_string(id_) + ": " + pending.role + " " + pending.action.verb + " " +
@@ -216,11 +239,19 @@ void Room::start_commit(Pending pending) {
   storage::MoveRecord record{id_, match_->version() + 1, prepared->move, module_->active_roles(*prepared->state),
                              result ? result->to_json() : json()};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)), [this, shared_pending, prepared](
-                                                                                   std::optional<std::string> error) {
-    // Back from the writer thread onto the room's strand.
-    on_strand([this, shared_pending, prepared, error] { finish_commit(std::move(*shared_pending), prepared, error); });
-  });
+  const auto submitted = std::chrono::steady_clock::now();
+  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
+                           [this, shared_pending, prepared, submitted](std::optional<std::string> error) {
+                             if (!error) {
+                               services_.metrics.commit_seconds.observe(
+                                   std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
+                               ++services_.metrics.moves_committed;
+                             }
+                             // Back from the writer thread onto the room's strand.
+                             on_strand([this, shared_pending, prepared, error] {
+                               finish_commit(std::move(*shared_pending), prepared, error);
+                             });
+                           });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
@@ -253,7 +284,10 @@ void Room::broadcast_new_views() {
     }
     Frame frame = current_feed(seat).advance(match_->view(seat), match_->version());
     for (Subscriber* raw : watched->second)
-      if (auto live = subscribers_.at(raw).first.lock()) live->deliver(frame);
+      if (auto live = subscribers_.at(raw).first.lock()) {
+        live->deliver(frame);
+        ++services_.metrics.patches_sent;
+      }
   }
 }
 
@@ -303,6 +337,11 @@ void Room::broadcast_presence() {
   for (const auto& [seat, feed] : feeds_) seats[seat] = 0;
   for (const auto& [raw, entry] : subscribers_) seats[entry.second] = seats[entry.second].get<int>() + 1;
   broadcast_to_all(protocol::presence_message(id_, seats));
+}
+
+void Room::refuse(Subscriber& who, const std::string& code, const std::string& message) {
+  services_.metrics.refused(code);
+  who.deliver(protocol::error_message(code, message, {}, id_));
 }
 
 void Room::broadcast_to_all(const Frame& frame) {

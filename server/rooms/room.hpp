@@ -23,6 +23,7 @@
 #include "protocol/seat_feed.hpp"
 #include "server/rooms/room_services.hpp"
 #include "server/rooms/subscriber.hpp"
+#include "server/util/rate_limit.hpp"
 
 namespace warpath::server {
 
@@ -100,6 +101,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_presence();
   void remember_chat(protocol::Frame frame);
   void broadcast_to_all(const protocol::Frame& frame);
+  // An error for a limit reached, counted in the metrics.
+  void refuse(Subscriber& who, const std::string& code, const std::string& message);
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
@@ -119,6 +122,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
   std::deque<Pending> waiting_;
   std::deque<protocol::Frame> recent_chat_;
+  std::int64_t chat_lines_ = 0;  // stored, or on their way to the database
+  RateLimit chat_rate_;
   bool committing_ = false;
   std::uint64_t last_snapshot_version_ = 0;
 };

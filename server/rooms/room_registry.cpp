@@ -15,6 +15,10 @@ RoomHandle RoomRegistry::acquire(protocol::GameId id) {
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mutex_);
+    if (!rooms_.count(id) && rooms_.size() >= services_.limits.max_rooms && !evict_idle()) {
+      services_.metrics.refused("overloaded");
+      return nullptr;
+    }
     auto& slot = rooms_[id];
     if (!slot || slot->missing()) {
       slot = std::make_shared<Room>(executor_, id, services_);
@@ -45,6 +49,17 @@ std::size_t RoomRegistry::sweep() {
     }
   }
   return removed;
+}
+
+bool RoomRegistry::evict_idle() {
+  auto oldest = rooms_.end();
+  for (auto it = rooms_.begin(); it != rooms_.end(); ++it)
+    if (it->second->leases == 0 &&
+        (oldest == rooms_.end() || it->second->idle_since_ms < oldest->second->idle_since_ms))
+      oldest = it;
+  if (oldest == rooms_.end()) return false;
+  rooms_.erase(oldest);
+  return true;
 }
 
 std::size_t RoomRegistry::loaded() const {

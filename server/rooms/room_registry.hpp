@@ -18,9 +18,12 @@ class RoomRegistry {
   RoomRegistry(boost::asio::any_io_executor executor, RoomServices services,
                std::chrono::milliseconds idle_unload_after = std::chrono::seconds(60));
 
-  // A lease on the game's room, loading it if needed. Never null; an unknown game yields a room
-  // that answers `unknown_game` and is dropped soon after.
+  // A lease on the game's room, loading it if needed; an unknown game yields a room that answers
+  // `unknown_game` and is dropped soon after. Null when Limits::max_rooms are loaded and none of
+  // them is idle (without a lease) to make room.
   RoomHandle acquire(protocol::GameId id);
+  // What to tell a client whose acquire() came back null (error code `overloaded`).
+  static constexpr const char* full_message = "the server has too many games open; try again later";
 
   // Starts the periodic unloading of idle rooms.
   void start_sweeping();
@@ -31,6 +34,8 @@ class RoomRegistry {
 
  private:
   void schedule_sweep();
+  // Unloads the room idle the longest; false when every room is leased. Under mutex_.
+  bool evict_idle();
 
   boost::asio::any_io_executor executor_;
   RoomServices services_;

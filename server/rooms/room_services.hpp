@@ -2,6 +2,8 @@
 #include "engine/core/registry.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
+#include "server/util/limits.hpp"
+#include "server/util/metrics.hpp"
 
 namespace warpath::server {
 
@@ -10,6 +12,8 @@ struct RoomServices {
   const engine::GameRegistry& games;
   storage::GameStore& store;
   storage::CommitQueue& commits;
+  const Limits& limits;
+  Metrics& metrics;
   // A snapshot is saved at the first undo barrier this many moves after the previous one.
   std::uint64_t snapshot_every = 50;
 };

@@ -84,6 +84,14 @@ std::vector<ChatLine> GameStore::recent_chat(GameId id, int limit) {
   return out;
 }
 
+std::int64_t GameStore::count_chat(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT count(*) FROM chat WHERE game_id = ?");
+  q.bind(1, id);
+  q.step();
+  return q.column_int(0);
+}
+
 std::map<std::string, std::string> GameStore::seat_hashes(GameId id) {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare("SELECT role, token_hash FROM seats WHERE game_id = ?");

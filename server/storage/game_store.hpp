@@ -52,6 +52,7 @@ class GameStore {
   std::int64_t count_games();
   // The newest `limit` lines, oldest first.
   std::vector<ChatLine> recent_chat(GameId id, int limit);
+  std::int64_t count_chat(GameId id);
 
   // Work for the commit queue.
   static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);

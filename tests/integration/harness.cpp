@@ -15,7 +15,15 @@ ServerOptions server_options() {
   return options;
 }
 
-Harness::Harness() : server_(server_options()) {
+namespace {
+ServerOptions options_with(const std::vector<std::string>& extra_args) {
+  ServerOptions options = server_options();
+  options.extra_args.insert(options.extra_args.end(), extra_args.begin(), extra_args.end());
+  return options;
+}
+}  // namespace
+
+Harness::Harness(const std::vector<std::string>& extra_args) : server_(options_with(extra_args)) {
   // Without the test game every test would fail later and less clearly.
   const auto titles = http().get("/api/titles");
   REQUIRE_MESSAGE(titles.status == 200, "GET /api/titles answered ", titles.status, ": ", titles.raw_body);

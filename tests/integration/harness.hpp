@@ -28,7 +28,8 @@ ServerOptions server_options();
 
 class Harness {
  public:
-  Harness();
+  // `extra_args` go to `warpath serve` after the usual ones (limits, say).
+  explicit Harness(const std::vector<std::string>& extra_args = {});
 
   ServerProcess& server() { return server_; }
   HttpClient http() const { return HttpClient(server_.host(), server_.port()); }

@@ -32,6 +32,9 @@ class HttpClient {
   HttpResponse request_raw(const std::string& method, const std::string& target, const std::string& body,
                            const std::string& content_type = "application/json", const std::string& bearer = {},
                            const HeaderMap& extra_headers = {});
+  // Writes `bytes` as they are (a request line, headers and body of the test's making) and
+  // reads one response: for requests no well-behaved client would send.
+  HttpResponse exchange_raw(const std::string& bytes);
 
   HttpResponse get(const std::string& target, const std::string& bearer = {}) {
     return request("GET", target, nullptr, bearer);

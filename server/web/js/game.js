@@ -106,6 +106,20 @@ const STATUS_TEXT = {
   closed: 'closed',
 };
 
+// The server takes chat over the live connection, and from spectators only once the game is over.
+function renderChatState(status = conn.status) {
+  const live = status === Status.LIVE;
+  const watching = seat === 'spectator' && !conn.result;
+  const chatOk = live && !watching;
+  byId('chat-send').disabled = !chatOk;
+  byId('chat-text').disabled = !chatOk;
+  byId('chat-hint').textContent = !live
+    ? 'Chat needs the live connection.'
+    : watching
+      ? 'Spectators chat once the game is over.'
+      : '';
+}
+
 function renderStatus({ status, detail }) {
   const pill = byId('status');
   pill.textContent = STATUS_TEXT[status] ?? status;
@@ -114,10 +128,7 @@ function renderStatus({ status, detail }) {
     status === Status.POLLING
       ? `The live connection is down (${detail}); following the game every few seconds.`
       : detail || 'connection';
-  const chatOk = status === Status.LIVE;
-  byId('chat-send').disabled = !chatOk;
-  byId('chat-text').disabled = !chatOk;
-  byId('chat-hint').textContent = chatOk ? '' : 'Chat needs the live connection.';
+  renderChatState(status);
   if (status === Status.REFUSED) {
     const link = seat !== 'spectator' ? h('a', { href: spectatorHref }, 'Watch as a spectator') : null;
     showNotice(`The server refused this seat: ${detail}.`, 'error', link);
@@ -599,6 +610,7 @@ function start() {
   conn.on('game_over', () => {
     renderResult();
     renderActions();
+    renderChatState();
   });
   conn.on('error', ({ code, message }) => {
     if (conn.status !== Status.REFUSED) showNotice(`${message} (${code})`, 'error');

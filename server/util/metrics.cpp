@@ -1,0 +1,83 @@
+// The Prometheus text exposition (version 0.0.4) of Metrics, written by hand.
+
+#include "server/util/metrics.hpp"
+
+#include <ctime>
+#include <sstream>
+
+namespace warpath::server {
+
+namespace {
+
+void header(std::string& out, const std::string& name, const std::string& help, const char* type) {
+  out += "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+}
+
+std::string number(double value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+void Histogram::observe(double seconds) {
+  std::size_t bucket = 0;
+  while (bucket < bounds.size() && seconds > bounds[bucket]) ++bucket;
+  ++counts_[bucket];
+  sum_ns_ += static_cast<std::uint64_t>(seconds * 1e9);
+}
+
+void Histogram::render(std::string& out, const std::string& name, const std::string& help) const {
+  header(out, name, help, "histogram");
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < bounds.size(); ++i) {
+    cumulative += counts_[i];
+    out += name + "_bucket{le=\"" + number(bounds[i]) + "\"} " + std::to_string(cumulative) + "\n";
+  }
+  cumulative += counts_[bounds.size()];
+  out += name + "_bucket{le=\"+Inf\"} " + std::to_string(cumulative) + "\n";
+  out += name + "_sum " + number(static_cast<double>(sum_ns_.load()) / 1e9) + "\n";
+  out += name + "_count " + std::to_string(cumulative) + "\n";
+}
+
+void Metrics::refused(std::string_view code) {
+  std::lock_guard lock(mutex_);
+  ++refusals_[std::string(code)];
+}
+
+std::string Metrics::render(const std::vector<Gauge>& gauges) const {
+  std::string out;
+  for (const auto& gauge : gauges) {
+    header(out, gauge.name, gauge.help, "gauge");
+    out += gauge.name + " " + number(gauge.value) + "\n";
+  }
+  const auto counter = [&out](const std::string& name, const std::string& help, std::uint64_t value) {
+    header(out, name, help, "counter");
+    out += name + " " + std::to_string(value) + "\n";
+  };
+  counter("warpath_moves_committed_total", "Moves (actions and undos) durably committed.", moves_committed);
+  counter("warpath_patches_sent_total", "Patch frames handed to WebSocket connections.", patches_sent);
+  counter("warpath_frames_sent_total", "WebSocket frames written, of every type.", frames_sent);
+  counter("warpath_bytes_sent_total", "Payload bytes of the WebSocket frames written.", bytes_sent);
+  header(out, "warpath_outbox_frames", "Frames waiting in every WebSocket connection's outbox.", "gauge");
+  out += "warpath_outbox_frames " + std::to_string(outbox_frames.load()) + "\n";
+  header(out, "warpath_outbox_bytes", "Bytes (with per-frame overhead) waiting in every outbox.", "gauge");
+  out += "warpath_outbox_bytes " + std::to_string(outbox_bytes.load()) + "\n";
+  commit_seconds.render(out, "warpath_commit_seconds", "From a move's preparation to its durable commit.");
+  move_cpu_seconds.render(out, "warpath_move_cpu_seconds", "CPU time of the rules engine per move.");
+  header(out, "warpath_refusals_total", "Requests, messages and connections refused by a limit, by error code.",
+         "counter");
+  std::lock_guard lock(mutex_);
+  for (const auto& [code, count] : refusals_)
+    out += "warpath_refusals_total{code=\"" + code + "\"} " + std::to_string(count) + "\n";
+  return out;
+}
+
+std::chrono::nanoseconds thread_cpu_time() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+}
+
+}  // namespace warpath::server

@@ -132,9 +132,10 @@ int serve_command(const std::vector<std::string>& argv) {
   const engine::GameRegistry games = make_game_registry();
   storage::CommitQueue commits(config.db);  // migrates the schema
   storage::GameStore store(config.db);
-  asio::io_context ioc(config.threads);
+  // Before the io_context: connections whose handlers it destroys last give their slot back.
   Metrics metrics;
   ConnectionGate gate(config.limits);
+  asio::io_context ioc(config.threads);
   RoomRegistry rooms(ioc.get_executor(),
                      RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
   ServerContext context{games,         store,   commits, rooms, config.web_root, config.public_url,

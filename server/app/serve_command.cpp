@@ -65,7 +65,8 @@ Limits read_limits(const Args& args) {
   limits.unjoined_timeout = std::chrono::seconds(timeout);
   std::stringstream origins(args.get("allowed-origins", "WARPATH_ALLOWED_ORIGINS", ""));
   for (std::string origin; std::getline(origins, origin, ',');) {
-    while (!origin.empty() && origin.back() == '/') origin.pop_back();
+    origin.erase(0, origin.find_first_not_of(' '));
+    while (!origin.empty() && (origin.back() == '/' || origin.back() == ' ')) origin.pop_back();
     if (!origin.empty()) limits.allowed_origins.push_back(origin);
   }
   return limits;

@@ -385,7 +385,7 @@ TEST_CASE("limit 11: browsers open /ws only from allowed origins") {
     CHECK(RawWebSocket(host, port).status() == 101);  // not a browser
   }
   SUBCASE("a configured list") {
-    Harness h({"--allowed-origins", "https://play.example,https://other.example"});
+    Harness h({"--allowed-origins", "https://play.example, https://other.example/"});
     const auto& host = h.server().host();
     const auto port = h.server().port();
     CHECK(RawWebSocket(host, port, "https://other.example").status() == 101);

@@ -401,6 +401,8 @@ TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and th
   const auto moved = h.http().post("/api/games/" + std::to_string(game.id) + "/actions",
                                    {{"version", 0}, {"verb", "pass"}}, game.tokens.at("red"));
   REQUIRE_MESSAGE(moved.status == 200, moved.raw_body);
+  red->ws().send({{"type", "resync"}, {"game", game.id + 1}, {"version", 0}});
+  CHECK(red->wait_for_type("error").value("code", "") == "not_joined");
 
   const auto res = h.http().get("/metrics");
   REQUIRE(res.status == 200);
@@ -421,6 +423,9 @@ TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and th
   CHECK(values["warpath_move_cpu_seconds_count"] == 1);
   CHECK(values["warpath_patches_sent_total"] == 1);  // red's
   CHECK(values["warpath_refusals_total{code=\"rate_limited\"}"] == 1);
+  CHECK(values["warpath_refusals_total{code=\"not_joined\"}"] == 1);
+  CHECK(values["warpath_http_responses_total{status=\"429\"}"] == 1);
+  CHECK(values["warpath_http_responses_total{status=\"201\"}"] == 1);
   CHECK(values["warpath_websockets_open"] == 1);
   CHECK(values["warpath_rooms_loaded"] == 1);
   CHECK(values["warpath_connections_open"] >= 2);  // red's WebSocket and this request

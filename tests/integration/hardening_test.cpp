@@ -291,10 +291,22 @@ TEST_CASE("limit 8: connections are capped per IP address and in all") {
   CHECK(eventually([&] { return h.http().get("/healthz").status == 200; }));
 }
 
-TEST_CASE("limit 8: a WebSocket that joins no game is closed sooner than a joined one") {
+TEST_CASE("limit 8: a connection without a game is closed sooner than a joined one") {
   Harness h({"--unjoined-timeout", "1"});
   const CreatedGame game = h.create_game("standard", 8);
   auto joined = h.join(game, "spectator");
+  {
+    // An HTTP connection that sends nothing: closed by the server, not by this read's timeout.
+    boost::asio::io_context ioc;
+    boost::asio::ip::tcp::socket socket(ioc);
+    socket.connect({boost::asio::ip::make_address(h.server().host()), h.server().port()});
+    const timeval ten_seconds{10, 0};
+    setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &ten_seconds, sizeof ten_seconds);
+    char byte;
+    boost::system::error_code ec;
+    socket.read_some(boost::asio::buffer(&byte, 1), ec);
+    CHECK_MESSAGE(ec == boost::asio::error::eof, ec.message());
+  }
   WsClient idle(h.server().host(), h.server().port());
   idle.send({{"type", "ping"}, {"ref", "still there"}});
   CHECK(idle.receive().value("type", "") == "pong");

@@ -115,7 +115,10 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
 RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
                         const Respond& respond) {
   RoomHandle room = context.rooms.acquire(game);
-  if (!room) respond(error_response(request, "overloaded", RoomRegistry::full_message));
+  if (!room) {
+    context.metrics.refused("overloaded");
+    respond(error_response(request, "overloaded", RoomRegistry::full_message));
+  }
   return room;
 }
 

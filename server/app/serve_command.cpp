@@ -65,7 +65,8 @@ Limits read_limits(const Args& args) {
   limits.unjoined_timeout = std::chrono::seconds(timeout);
   std::stringstream origins(args.get("allowed-origins", "WARPATH_ALLOWED_ORIGINS", ""));
   for (std::string origin; std::getline(origins, origin, ',');) {
-    while (!origin.empty() && origin.back() == '/') origin.pop_back();
+    origin.erase(0, origin.find_first_not_of(' '));
+    while (!origin.empty() && (origin.back() == '/' || origin.back() == ' ')) origin.pop_back();
     if (!origin.empty()) limits.allowed_origins.push_back(origin);
   }
   return limits;
@@ -132,9 +133,10 @@ int serve_command(const std::vector<std::string>& argv) {
   const engine::GameRegistry games = make_game_registry();
   storage::CommitQueue commits(config.db);  // migrates the schema
   storage::GameStore store(config.db);
-  asio::io_context ioc(config.threads);
+  // Before the io_context: connections whose handlers it destroys last give their slot back.
   Metrics metrics;
   ConnectionGate gate(config.limits);
+  asio::io_context ioc(config.threads);
   RoomRegistry rooms(ioc.get_executor(),
                      RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
   ServerContext context{games,         store,   commits, rooms, config.web_root, config.public_url,

@@ -95,6 +95,7 @@ void HttpSession::on_read(beast::error_code ec) {
 }
 
 void HttpSession::write(HttpResponse response) {
+  context_.metrics.answered(response.result_int());
   auto shared = std::make_shared<HttpResponse>(std::move(response));
   stream_.expires_after(std::chrono::seconds(30));
   http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {

@@ -95,7 +95,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   buffer_.consume(buffer_.size());
   if (ws_.is_message_done()) {
     if (oversized_) {
-      send(protocol::error_message("frame_too_large", "messages are limited to 65536 bytes"));
+      refuse("frame_too_large", "messages are limited to 65536 bytes");
     } else {
       // Text frames were UTF-8 checked by Beast; binary ones are checked by the parser.
       handle_message(message_);
@@ -110,14 +110,14 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
 void WsSession::handle_message(std::string_view text) {
   auto parsed = protocol::parse_client_message(text);
   if (auto* error = std::get_if<protocol::ProtocolError>(&parsed))
-    return send(protocol::error_message(error->code, error->message, error->ref));
+    return refuse(error->code, error->message, error->ref);
   dispatch(std::get<protocol::ClientMessage>(parsed));
 }
 
 RoomHandle WsSession::room_for(protocol::GameId game, const std::string& ref) {
   auto it = joined_.find(game);
   if (it != joined_.end()) return it->second;
-  send(protocol::error_message("not_joined", "join game " + std::to_string(game) + " first", ref, game));
+  refuse("not_joined", "join game " + std::to_string(game) + " first", ref, game);
   return nullptr;
 }
 
@@ -137,7 +137,7 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
                               " games at once; leave one first",
                           m.ref, m.game);
           RoomHandle room = context_.rooms.acquire(m.game);
-          if (!room) return send(protocol::error_message("overloaded", RoomRegistry::full_message, m.ref, m.game));
+          if (!room) return refuse("overloaded", RoomRegistry::full_message, m.ref, m.game);
           if (previous != joined_.end()) previous->second->leave(previous->second, this);
           joined_[m.game] = room;
           const std::string token = m.token.empty() ? hello_token_ : m.token;

@@ -42,8 +42,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void drop(const std::string& why);
   // Drops the connection unless it joins a game before Limits::unjoined_timeout.
   void watch_unjoined();
-  // An error for a limit reached, counted in the metrics.
-  void refuse(const std::string& code, const std::string& message, const std::string& ref, protocol::GameId game);
+  // Every error this connection answers itself goes here, to be counted in the metrics.
+  void refuse(const std::string& code, const std::string& message, const std::string& ref = {},
+              protocol::GameId game = 0);
   RoomHandle room_for(protocol::GameId game, const std::string& ref);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;

@@ -20,11 +20,6 @@ constexpr std::size_t max_waiting_actions = 256;
 // Chat lines a joining connection is sent, so that a conversation survives reconnects.
 constexpr int chat_history_lines = 50;
 
-SeatAnswer refusal(std::string code, std::string message) {
-  SeatAnswer answer;
-  answer.error = RoomError{std::move(code), std::move(message)};
-  return answer;
-}
 }  // namespace
 
 Room::Room(boost::asio::any_io_executor executor, protocol::GameId id, RoomServices services)
@@ -81,16 +76,16 @@ std::optional<std::string> Room::seat_of(const Subscriber* who) const {
 void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
                 std::function<void(bool)> joined) {
   on_strand([this, self, who, request = std::move(request), token = std::move(token), joined] {
-    auto refuse = [&](const char* code, const std::string& message) {
-      who->deliver(protocol::error_message(code, message, request.ref, id_));
+    auto refuse_join = [&](const char* code, const std::string& message) {
+      refuse(*who, code, message, request.ref);
       joined(false);
     };
-    if (!match_) return refuse("unknown_game", "no such game");
-    if (!feeds_.count(request.seat)) return refuse("unknown_seat", "this game has no seat '" + request.seat + "'");
+    if (!match_) return refuse_join("unknown_game", "no such game");
+    if (!feeds_.count(request.seat)) return refuse_join("unknown_seat", "this game has no seat '" + request.seat + "'");
     if (request.seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
       if (!owner || *owner != request.seat)
-        return refuse("bad_token", "that token does not hold seat '" + request.seat + "'");
+        return refuse_join("bad_token", "that token does not hold seat '" + request.seat + "'");
     }
     subscribers_[who.get()] = {who, request.seat};
     if (request.version)
@@ -112,7 +107,7 @@ void Room::leave(RoomHandle self, Subscriber* who) {
 void Room::resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_t version) {
   on_strand([this, self, who, version] {
     auto seat = seat_of(who.get());
-    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    if (!seat) return refuse(*who, "not_joined", "join the game first");
     send_catch_up(*who, *seat, version);
   });
 }
@@ -129,7 +124,7 @@ void Room::send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t
 void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text) {
   on_strand([this, self, who, text] {
     auto seat = seat_of(who.get());
-    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", {}, id_));
+    if (!seat) return refuse(*who, "not_joined", "join the game first");
     if (*seat == engine::spectator_seat && match_ && !match_->is_over())
       return refuse(*who, "spectator", "only players chat while the game is played");
     if (chat_lines_ >= static_cast<std::int64_t>(services_.limits.chat_lines_per_game))
@@ -144,8 +139,7 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
                                  if (error) {
                                    --chat_lines_;
                                    log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
-                                   return who->deliver(protocol::error_message(
-                                       "storage_error", "the chat line could not be stored", {}, id_));
+                                   return refuse(*who, "storage_error", "the chat line could not be stored");
                                  }
                                  remember_chat(protocol::chat_message(id_, seat, text, time));
                                  broadcast_to_all(recent_chat_.back());
@@ -157,21 +151,20 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
 void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request) {
   on_strand([this, self, who, request = std::move(request)]() mutable {
     auto seat = seat_of(who.get());
-    if (!match_) return who->deliver(protocol::error_message("unknown_game", "no such game", request.ref, id_));
-    if (!seat) return who->deliver(protocol::error_message("not_joined", "join the game first", request.ref, id_));
-    if (*seat == engine::spectator_seat)
-      return who->deliver(protocol::error_message("spectator", "spectators cannot act", request.ref, id_));
+    if (!match_) return refuse(*who, "unknown_game", "no such game", request.ref);
+    if (!seat) return refuse(*who, "not_joined", "join the game first", request.ref);
+    if (*seat == engine::spectator_seat) return refuse(*who, "spectator", "spectators cannot act", request.ref);
     enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr});
   });
 }
 
 void Room::view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done) {
   on_strand([this, self, token, done] {
-    if (!match_) return done(refusal("unknown_game", "no such game"));
+    if (!match_) return done(refused_answer("unknown_game", "no such game"));
     std::string seat(engine::spectator_seat);
     if (!token.empty()) {
       auto role = seat_of_token(token);
-      if (!role) return done(refusal("bad_token", "that token holds no seat of this game"));
+      if (!role) return done(refused_answer("bad_token", "that token holds no seat of this game"));
       seat = *role;
     }
     done(answer_for_seat(seat));
@@ -181,9 +174,9 @@ void Room::view_for_token(RoomHandle self, std::string token, SeatAnswerCallback
 void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
                          SeatAnswerCallback done) {
   on_strand([this, self, token, version, action = std::move(action), done]() mutable {
-    if (!match_) return done(refusal("unknown_game", "no such game"));
+    if (!match_) return done(refused_answer("unknown_game", "no such game"));
     auto role = seat_of_token(token);
-    if (!role) return done(refusal("bad_token", "that token holds no seat of this game"));
+    if (!role) return done(refused_answer("bad_token", "that token holds no seat of this game"));
     enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
   });
 }
@@ -298,6 +291,7 @@ protocol::SeatFeed& Room::current_feed(const std::string& seat) {
 }
 
 void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
+  services_.metrics.refused(code);
   if (pending.subscriber) {
     pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
                                                         match_ ? static_cast<std::int64_t>(match_->version()) : -1));
@@ -339,9 +333,16 @@ void Room::broadcast_presence() {
   broadcast_to_all(protocol::presence_message(id_, seats));
 }
 
-void Room::refuse(Subscriber& who, const std::string& code, const std::string& message) {
+void Room::refuse(Subscriber& who, const std::string& code, const std::string& message, const std::string& ref) {
   services_.metrics.refused(code);
-  who.deliver(protocol::error_message(code, message, {}, id_));
+  who.deliver(protocol::error_message(code, message, ref, id_));
+}
+
+SeatAnswer Room::refused_answer(std::string code, std::string message) {
+  services_.metrics.refused(code);
+  SeatAnswer answer;
+  answer.error = RoomError{std::move(code), std::move(message)};
+  return answer;
 }
 
 void Room::broadcast_to_all(const Frame& frame) {

@@ -101,8 +101,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_presence();
   void remember_chat(protocol::Frame frame);
   void broadcast_to_all(const protocol::Frame& frame);
-  // An error for a limit reached, counted in the metrics.
-  void refuse(Subscriber& who, const std::string& code, const std::string& message);
+  // Every refusal of the room goes through one of these, to be counted in the metrics.
+  void refuse(Subscriber& who, const std::string& code, const std::string& message, const std::string& ref = {});
+  SeatAnswer refused_answer(std::string code, std::string message);
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;

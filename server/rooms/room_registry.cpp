@@ -15,10 +15,7 @@ RoomHandle RoomRegistry::acquire(protocol::GameId id) {
   std::shared_ptr<Room> room;
   {
     std::lock_guard lock(mutex_);
-    if (!rooms_.count(id) && rooms_.size() >= services_.limits.max_rooms && !evict_idle()) {
-      services_.metrics.refused("overloaded");
-      return nullptr;
-    }
+    if (!rooms_.count(id) && rooms_.size() >= services_.limits.max_rooms && !evict_idle()) return nullptr;
     auto& slot = rooms_[id];
     if (!slot || slot->missing()) {
       slot = std::make_shared<Room>(executor_, id, services_);

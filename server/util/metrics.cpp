@@ -46,6 +46,11 @@ void Metrics::refused(std::string_view code) {
   ++refusals_[std::string(code)];
 }
 
+void Metrics::answered(unsigned status) {
+  std::lock_guard lock(mutex_);
+  ++http_answers_[status];
+}
+
 std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   std::string out;
   for (const auto& gauge : gauges) {
@@ -66,11 +71,15 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   out += "warpath_outbox_bytes " + std::to_string(outbox_bytes.load()) + "\n";
   commit_seconds.render(out, "warpath_commit_seconds", "From a move's preparation to its durable commit.");
   move_cpu_seconds.render(out, "warpath_move_cpu_seconds", "CPU time of the rules engine per move.");
-  header(out, "warpath_refusals_total", "Requests, messages and connections refused by a limit, by error code.",
-         "counter");
   std::lock_guard lock(mutex_);
+  header(out, "warpath_refusals_total",
+         "Messages and requests refused with an error, and connections refused or dropped by a limit, by code.",
+         "counter");
   for (const auto& [code, count] : refusals_)
     out += "warpath_refusals_total{code=\"" + code + "\"} " + std::to_string(count) + "\n";
+  header(out, "warpath_http_responses_total", "HTTP answers, by status.", "counter");
+  for (const auto& [status, count] : http_answers_)
+    out += "warpath_http_responses_total{status=\"" + std::to_string(status) + "\"} " + std::to_string(count) + "\n";
   return out;
 }
 

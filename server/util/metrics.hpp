@@ -30,8 +30,11 @@ class Histogram {
 
 class Metrics {
  public:
-  // One request, message or connection refused (or dropped) by a limit, under its error code.
+  // One message or request refused with an error (or a connection refused or dropped by a
+  // limit), under its error code.
   void refused(std::string_view code);
+  // One HTTP answer, under its status.
+  void answered(unsigned status);
 
   std::atomic<std::uint64_t> moves_committed{0};
   std::atomic<std::uint64_t> patches_sent{0};  // patch frames handed to connections
@@ -53,6 +56,7 @@ class Metrics {
  private:
   mutable std::mutex mutex_;
   std::map<std::string, std::uint64_t> refusals_;
+  std::map<unsigned, std::uint64_t> http_answers_;
 };
 
 // The calling thread's CPU time, for what a move costs the engine.

@@ -23,7 +23,7 @@ enum class BattleContext : std::uint8_t {
 enum class BattleStage : std::uint8_t {
   join_besieged,        // 8.251: the attacker chooses which besieged friendly pieces join
   militia,              // 7.3 (step A): the militia owner deploys militia from the box
-  responses,            // 7.4 (step B): response events, attacker then defender (issue 4)
+  responses,            // 7.4 (step B): response events, attacker then defender
   roll,                 // step C: the attacker rolls both sides' dice
   losses,               // step D: `losing_side` assigns its step losses (7.6)
   retreat,              // step F: `retreat_side` chooses a piece to retreat, or a space for all

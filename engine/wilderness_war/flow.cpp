@@ -51,7 +51,7 @@ constexpr std::array<Procedure, 11> procedures = {{
 const Procedure& procedure_of(const State& s) { return procedures.at(static_cast<std::size_t>(s.step)); }
 
 // A siege, an assault or an attack on the besiegers ends the acting group's activation; started
-// other than by an activation (events, issue 4), it ends the card play.
+// other than by an activation (by an event), it ends the card play.
 void after_stationary_action(State& s) {
   if (s.activation)
     activation_piece_finished(s);

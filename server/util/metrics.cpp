@@ -3,6 +3,7 @@
 #include "server/util/metrics.hpp"
 
 #include <ctime>
+#include <iomanip>
 #include <sstream>
 
 namespace warpath::server {
@@ -13,9 +14,10 @@ void header(std::string& out, const std::string& name, const std::string& help, 
   out += "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
 }
 
+// Whole counts up to 10^15 in full, bounds and sums as short as they are exact.
 std::string number(double value) {
   std::ostringstream text;
-  text << value;
+  text << std::setprecision(15) << value;
   return text.str();
 }
 
@@ -53,10 +55,11 @@ void Metrics::answered(unsigned status) {
 
 std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   std::string out;
-  for (const auto& gauge : gauges) {
-    header(out, gauge.name, gauge.help, "gauge");
-    out += gauge.name + " " + number(gauge.value) + "\n";
-  }
+  const auto gauge = [&out](const std::string& name, const std::string& help, double value) {
+    header(out, name, help, "gauge");
+    out += name + " " + number(value) + "\n";
+  };
+  for (const auto& g : gauges) gauge(g.name, g.help, g.value);
   const auto counter = [&out](const std::string& name, const std::string& help, std::uint64_t value) {
     header(out, name, help, "counter");
     out += name + " " + std::to_string(value) + "\n";
@@ -65,10 +68,10 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   counter("warpath_patches_sent_total", "Patch frames handed to WebSocket connections.", patches_sent);
   counter("warpath_frames_sent_total", "WebSocket frames written, of every type.", frames_sent);
   counter("warpath_bytes_sent_total", "Payload bytes of the WebSocket frames written.", bytes_sent);
-  header(out, "warpath_outbox_frames", "Frames waiting in every WebSocket connection's outbox.", "gauge");
-  out += "warpath_outbox_frames " + std::to_string(outbox_frames.load()) + "\n";
-  header(out, "warpath_outbox_bytes", "Bytes (with per-frame overhead) waiting in every outbox.", "gauge");
-  out += "warpath_outbox_bytes " + std::to_string(outbox_bytes.load()) + "\n";
+  gauge("warpath_outbox_frames", "Frames waiting in every WebSocket connection's outbox.",
+        static_cast<double>(outbox_frames.load()));
+  gauge("warpath_outbox_bytes", "Bytes (with per-frame overhead) waiting in every outbox.",
+        static_cast<double>(outbox_bytes.load()));
   commit_seconds.render(out, "warpath_commit_seconds", "From a move's preparation to its durable commit.");
   move_cpu_seconds.render(out, "warpath_move_cpu_seconds", "CPU time of the rules engine per move.");
   std::lock_guard lock(mutex_);

@@ -1,5 +1,8 @@
-// The view hash of docs/PROTOCOL.md, computed exactly as the server does it: FNV-1a 64 over the
-// UTF-8 bytes of nlohmann::json::dump() of the view, written as 16 lowercase hex digits.
+// The view hash of docs/PROTOCOL.md (protocol 2), computed exactly as the server does it. A view
+// is two parts: the seat part is its top-level members named in the snapshot's `seat_keys`, the
+// public part all the others. Each part is hashed as an object with FNV-1a 64 over the UTF-8 bytes
+// of nlohmann::json::dump() of it, written as 16 lowercase hex digits; the view's hash is the
+// public part's 16 digits followed by the seat part's (32 in all).
 //
 // nlohmann::json keeps object members in a std::map<std::string, ...>, so dump() writes them in
 // byte-wise order of their UTF-8 encoding (which is code point order, not UTF-16 order), with no
@@ -142,7 +145,29 @@ export function fnv1a64Bytes(bytes) {
   return h.toString(16).padStart(16, '0');
 }
 
-// The hash the server sends with a snapshot or a patch, for `view`.
-export function viewHash(view) {
-  return fnv1a64Utf8(canonicalJson(view));
+// FNV-1a 64 of one JSON value's canonical serialisation, as 16 lowercase hex digits.
+export function jsonHash(value) {
+  return fnv1a64Utf8(canonicalJson(value));
+}
+
+// The public and the seat part of `view`: {publicPart, seatPart}, each an object holding the view's
+// own members (a member named in `seatKeys` but absent, or undefined, is in neither part).
+export function splitView(view, seatKeys = []) {
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) throw new HashError('a view is a JSON object');
+  if (!Array.isArray(seatKeys)) throw new HashError('seat_keys is an array of member names');
+  const seat = new Set(seatKeys);
+  const publicPart = {};
+  const seatPart = {};
+  for (const key of Object.keys(view)) {
+    // defineProperty: a member named "__proto__" stays data.
+    Object.defineProperty(seat.has(key) ? seatPart : publicPart, key, { value: view[key], enumerable: true, writable: true, configurable: true });
+  }
+  return { publicPart, seatPart };
+}
+
+// The hash the server sends with a snapshot, a patch or an HTTP view: 32 lowercase hex digits, the
+// public part's hash then the seat part's (`{}` when the view has none of `seatKeys`).
+export function viewHash(view, seatKeys = []) {
+  const { publicPart, seatPart } = splitView(view, seatKeys);
+  return jsonHash(publicPart) + jsonHash(seatPart);
 }

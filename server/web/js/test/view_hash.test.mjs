@@ -1,10 +1,13 @@
 // node --test server/web/js/test/
-// Expected dumps and hashes were produced by nlohmann::json::dump() (v3.11) and the server's
-// fnv1a64 (engine/core/hash.cpp) on the same documents.
+// Expected dumps and hashes of single values were produced by nlohmann::json::dump() (v3.11) and
+// the server's fnv1a64 (engine/core/hash.cpp) on the same documents; the two-part view hashes by a
+// separate Python script (json.dumps(part, separators=(',', ':'), sort_keys=True,
+// ensure_ascii=False), which is the canonical form for these documents, and FNV-1a 64 over its
+// UTF-8 bytes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { canonicalJson, compareUtf8, fnv1a64Bytes, fnv1a64Utf8, viewHash, HashError } from '../view_hash.js';
+import { canonicalJson, compareUtf8, fnv1a64Bytes, fnv1a64Utf8, jsonHash, splitView, viewHash, HashError } from '../view_hash.js';
 
 const vectors = [
   { name: 'empty object', value: {}, dump: '{}', hash: '08f44b07b5901a25' },
@@ -73,15 +76,88 @@ const vectors = [
 for (const v of vectors) {
   test(`vector: ${v.name}`, () => {
     assert.equal(canonicalJson(v.value), v.dump);
-    assert.equal(viewHash(v.value), v.hash);
+    assert.equal(jsonHash(v.value), v.hash);
     assert.equal(fnv1a64Bytes(new TextEncoder().encode(v.dump)), v.hash);
   });
 }
 
+const SEAT_KEYS = ['actions', 'confirm', 'hand', 'prompt'];
+
+// Views with their seat_keys: the canonical dump of each part and the 32-digit hash.
+const viewVectors = [
+  {
+    name: 'a typical seat view',
+    view: { prompt: 'Play a card.', actions: { card: [3, 12], pass: true, undo: true }, hand: [3, 12], vp: 2, active: 'red' },
+    seatKeys: SEAT_KEYS,
+    publicDump: '{"active":"red","vp":2}',
+    seatDump: '{"actions":{"card":[3,12],"pass":true,"undo":true},"hand":[3,12],"prompt":"Play a card."}',
+    hash: '7e35cc551822d232784a50daac308835',
+  },
+  {
+    name: 'no member of seat_keys present: the seat part is {}',
+    view: { prompt: '', actions: {}, vp: -1, year: 1757 },
+    seatKeys: ['hand', 'confirm'],
+    publicDump: '{"actions":{},"prompt":"","vp":-1,"year":1757}',
+    seatDump: '{}',
+    hash: '61a4e2000c55562908f44b07b5901a25',
+  },
+  {
+    name: 'no seat keys: the whole view is public',
+    view: { b: 1, a: [true, null, 'x\n'] },
+    seatKeys: [],
+    publicDump: '{"a":[true,null,"x\\n"],"b":1}',
+    seatDump: '{}',
+    hash: '0785b61b1fe72ca808f44b07b5901a25',
+  },
+  {
+    name: 'every member in the seat part: the public part is {}',
+    view: { hand: [5], prompt: 'Déjà vu — “quoted”' },
+    seatKeys: SEAT_KEYS,
+    publicDump: '{}',
+    seatDump: '{"hand":[5],"prompt":"Déjà vu — “quoted”"}',
+    hash: '08f44b07b5901a25c9cc74a26ddb7f58',
+  },
+  {
+    name: 'compact pieces, markers and a confirm',
+    view: { pieces: [8, 13, 6, 0], markers: { albany: { fort: 'british', siege: 2 } }, actions: { roll: true }, confirm: { roll: true }, prompt: 'Roll.' },
+    seatKeys: SEAT_KEYS,
+    publicDump: '{"markers":{"albany":{"fort":"british","siege":2}},"pieces":[8,13,6,0]}',
+    seatDump: '{"actions":{"roll":true},"confirm":{"roll":true},"prompt":"Roll."}',
+    hash: 'f00df9329fbf88430b52a13e6a667047',
+  },
+];
+
+for (const v of viewVectors) {
+  test(`view vector: ${v.name}`, () => {
+    const { publicPart, seatPart } = splitView(v.view, v.seatKeys);
+    assert.equal(canonicalJson(publicPart), v.publicDump);
+    assert.equal(canonicalJson(seatPart), v.seatDump);
+    assert.equal(viewHash(v.view, v.seatKeys), v.hash);
+    const bytes = (text) => new TextEncoder().encode(text);
+    assert.equal(fnv1a64Bytes(bytes(v.publicDump)) + fnv1a64Bytes(bytes(v.seatDump)), v.hash);
+  });
+}
+
+test('splitView leaves the view alone and takes a member named "__proto__" as data', () => {
+  const view = JSON.parse('{"__proto__":{"x":1},"hand":[1],"a":2}');
+  const before = JSON.stringify(view);
+  const { publicPart, seatPart } = splitView(view, ['hand', '__proto__']);
+  assert.equal(canonicalJson(publicPart), '{"a":2}');
+  assert.equal(canonicalJson(seatPart), '{"__proto__":{"x":1},"hand":[1]}');
+  assert.equal(JSON.stringify(view), before);
+  assert.equal(viewHash(view), jsonHash(view) + jsonHash({}), 'no seat keys: the whole view, then {}');
+});
+
+test('only a JSON object is a view', () => {
+  assert.throws(() => viewHash(null, []), HashError);
+  assert.throws(() => viewHash([1], []), HashError);
+  assert.throws(() => viewHash({ a: 1 }, 'hand'), HashError);
+});
+
 test('a view parsed from the wire hashes the same whatever the member order', () => {
   const a = JSON.parse('{"b":{"y":1,"x":[2,3]},"a":"t"}');
   const b = JSON.parse('{"a":"t","b":{"x":[2,3],"y":1}}');
-  assert.equal(viewHash(a), viewHash(b));
+  assert.equal(viewHash(a, ['b']), viewHash(b, ['b']));
 });
 
 test('the limb implementation agrees with the BigInt reference on random text', () => {
@@ -119,8 +195,9 @@ test('non-integers and non-JSON values are refused', () => {
   assert.throws(() => canonicalJson({ a: NaN }), HashError);
   assert.throws(() => canonicalJson([Infinity]), HashError);
   assert.throws(() => canonicalJson(() => 1), HashError);
-  assert.throws(() => viewHash('\uD800'), HashError);
-  assert.throws(() => viewHash('\uDC00x'), HashError);
+  assert.throws(() => jsonHash('\uD800'), HashError);
+  assert.throws(() => jsonHash('\uDC00x'), HashError);
+  assert.throws(() => viewHash({ prompt: '\uD800' }, ['prompt']), HashError);
 });
 
 test('negative zero and bigints are written as integers', () => {

@@ -6,16 +6,22 @@
 //   await conn.act('card', 12);  // resolves on ack, rejects with an ActionFailure
 //
 // Over the WebSocket it sends hello + join, applies patches whose `from` is the version it holds
-// (checking the hash), asks for a resync when it sees a gap and for a fresh snapshot when a patch
-// does not apply or its hash disagrees. When the socket is down it reconnects with exponential
-// backoff and meanwhile polls GET /api/games/{id}/view every few seconds; actions then go through
-// POST /api/games/{id}/actions.
+// (checking the two-part hash of the view against the snapshot's `seat_keys`), asks for a resync
+// when it sees a gap and for a fresh snapshot when a patch does not apply or its hash disagrees.
+// When the socket is down it reconnects with exponential backoff and meanwhile polls
+// GET /api/games/{id}/view every few seconds; actions then go through POST /api/games/{id}/actions.
+//
+// The game log is kept apart from the view, in `conn.log` (a GameLog: the most recent lines, by
+// their number). A snapshot says how many lines the log has and drops the lines held; the `log`
+// frame that follows brings the recent ones, each patch the lines its move added or took back, and
+// conn.loadOlderLog() asks for older ones a page at a time (over HTTP: GET /api/games/{id}/log).
 //
 // It decides no rule: the view, the legal actions and the result all come from the server.
 //
 // Events (conn.on(type, listener) returns a function that removes the listener):
 //   status     {status, detail}          one of Status below
 //   view       {view, version, hash, previousVersion, source: 'snapshot'|'patch'|'http'}
+//   log        {log, added, source: 'snapshot'|'patch'|'recent'|'page'|'http'}   conn.log changed
 //   presence   {seats: {seat: connections}}
 //   chat       {seat, text, time}
 //   game_over  {version, result}
@@ -23,12 +29,24 @@
 //   error      {code, message, ref?, version?}   refusals not tied to an action of act()
 //   warning    {code, message}                   hash mismatches, patches that did not apply, ...
 //
+// conn.log: {known, first, size, lines, line(n), complete}: lines [first, size) of the seat's log
+// are held, `lines[i]` being line first + i; `known` is false until a snapshot or an HTTP view.
+//
 // Pure ES module: browser globals (WebSocket, fetch, location, timers) are read only when used,
 // and can be injected through the constructor, so the module also loads and runs in Node.
 
 import { applyPatch } from './json_patch.js';
 import { viewHash } from './view_hash.js';
 import { requestJson } from './http_json.js';
+import { GameLog } from './game_log.js';
+
+// The protocol version this client speaks (docs/PROTOCOL.md).
+export const PROTOCOL = 2;
+// Log lines asked for at once, and the most the server gives (`log.limit`).
+export const LOG_PAGE = 100;
+const LOG_LIMIT = 500;
+// How often a page of the log is asked for again when the answer is of another version.
+const LOG_RETRIES = 3;
 
 export const Status = Object.freeze({
   IDLE: 'idle', // not started
@@ -52,13 +70,15 @@ export class ActionFailure extends Error {
   }
 }
 
-function safeHash(view) {
+function safeHash(view, seatKeys) {
   try {
-    return viewHash(view);
+    return viewHash(view, seatKeys);
   } catch {
     return null;
   }
 }
+
+const seatKeysOf = (message) => (Array.isArray(message.seat_keys) ? message.seat_keys.filter((k) => typeof k === 'string') : []);
 
 export class GameConnection {
   constructor({
@@ -92,7 +112,9 @@ export class GameConnection {
     this.view = null;
     this.version = null;
     this.hash = null;
+    this.seatKeys = []; // the view's top-level members that form its seat part (hashed apart)
     this.hashChecked = true; // false while the last snapshot's own hash could not be reproduced
+    this.log = new GameLog();
     this.presence = {};
     this.result = null;
     this.info = null;
@@ -104,7 +126,8 @@ export class GameConnection {
     this._attempts = 0;
     this._timers = { reconnect: null, poll: null, connect: null, ping: null, pong: null };
     this._pollInFlight = false;
-    this._pending = new Map(); // ref -> {resolve, reject, timer}
+    this._pending = new Map(); // ref -> {resolve, reject, timer, log?}
+    this._logRequest = null; // the page of the log being asked for: {ref, limit, tries, promise}
     this._refCounter = 0;
     this._refPrefix = Math.random().toString(36).slice(2, 8);
     this._resyncSentAt = 0;
@@ -310,12 +333,17 @@ export class GameConnection {
     switch (message.type) {
       case 'welcome':
         this._clearTimer('connect');
+        if (message.protocol !== PROTOCOL)
+          this._emit('warning', { code: 'protocol', message: `the server speaks protocol ${message.protocol}, this page ${PROTOCOL}` });
         break;
       case 'snapshot':
         this._onSnapshot(message);
         break;
       case 'patch':
         this._onPatch(message);
+        break;
+      case 'log':
+        this._onLogFrame(message);
         break;
       case 'ack':
         this._settle(message.ref, (p) => p.resolve({ version: message.version }));
@@ -357,7 +385,10 @@ export class GameConnection {
     this._stopPolling();
     this._setStatus(Status.LIVE);
     this._schedulePing();
-    this._acceptView(message.view, message.version, message.hash, 'snapshot');
+    this._acceptView(message.view, message.version, message.hash, seatKeysOf(message), 'snapshot');
+    // The lines held are dropped; the recent ones come in the `log` frame that follows.
+    this._dropLogRequest();
+    this._resetLog(message.log_size, 'snapshot');
     if (!wasLive) this.refreshInfo();
   }
 
@@ -376,8 +407,13 @@ export class GameConnection {
       this._requestSnapshot('patch_failed', `patch ${message.from}→${message.to} did not apply: ${e.message}`);
       return;
     }
-    if (this.hashChecked && safeHash(next) !== message.hash) {
+    if (this.hashChecked && safeHash(next, this.seatKeys) !== message.hash) {
       this._requestSnapshot('hash_mismatch', `the view after patch ${message.from}→${message.to} fails its hash`);
+      return;
+    }
+    const change = message.log;
+    if (change !== undefined && (!change || !Number.isInteger(change.keep) || change.keep < 0 || !Array.isArray(change.lines))) {
+      this._requestSnapshot('patch_failed', `patch ${message.from}→${message.to} has a malformed log change`);
       return;
     }
     const previousVersion = this.version;
@@ -386,13 +422,20 @@ export class GameConnection {
     this.hash = message.hash;
     this._resyncFrom = null;
     this._emit('view', { view: next, version: this.version, hash: this.hash, previousVersion, source: 'patch' });
+    if (change !== undefined) {
+      if (!this.log.apply(change))
+        this._emit('warning', { code: 'log_gap', message: `patch ${message.from}→${message.to} keeps log lines this page never had` });
+      this._emit('log', { log: this.log, added: change.lines.length, source: 'patch' });
+    }
   }
 
-  _acceptView(view, version, hash, source) {
+  _acceptView(view, version, hash, seatKeys, source) {
     this._awaitingSnapshot = false;
     this._resyncFrom = null;
-    if (version === this.version && hash === this.hash) return;
-    const computed = safeHash(view);
+    const sameKeys = seatKeys.length === this.seatKeys.length && seatKeys.every((k, i) => k === this.seatKeys[i]);
+    this.seatKeys = seatKeys;
+    if (version === this.version && hash === this.hash && sameKeys) return;
+    const computed = safeHash(view, seatKeys);
     this.hashChecked = computed === hash;
     if (!this.hashChecked)
       this._emit('warning', {
@@ -440,6 +483,123 @@ export class GameConnection {
       return;
     }
     this._emit('error', { code: message.code, message: message.message, ref: message.ref, version: message.version });
+  }
+
+  // ---- the log ----
+
+  // The log has `size` lines at the version now held, none of them held.
+  _resetLog(size, source) {
+    if (Number.isInteger(size) && size >= 0) this.log.reset(size);
+    else this.log = new GameLog(); // a server that does not say: no log
+    this._emit('log', { log: this.log, added: 0, source });
+  }
+
+  // Asks for up to `limit` (1 to 500) of the log lines before the oldest one held: over the
+  // WebSocket a `log` message, else GET /api/games/{id}/log. Resolves with the number of lines
+  // added to conn.log (0 when there is nothing older, or the answer could not be used), rejects
+  // with an ActionFailure. One page at a time: asking again meanwhile gets the same promise.
+  loadOlderLog(limit = LOG_PAGE) {
+    if (this._stopped()) return Promise.reject(new ActionFailure('closed', 'the connection is closed'));
+    if (this._logRequest) return this._logRequest.promise;
+    if (!this.log.known || this.log.first === 0) return Promise.resolve(0);
+    const request = { ref: null, limit: Math.max(1, Math.min(LOG_LIMIT, Math.floor(limit) || LOG_PAGE)), tries: 0, promise: null };
+    this._logRequest = request;
+    const asked = this._joined ? this._logOverSocket(request) : this._logOverHttp(request);
+    request.promise = asked.finally(() => {
+      if (this._logRequest === request) this._logRequest = null;
+    });
+    return request.promise;
+  }
+
+  // Forgets the page being asked for (its answer would be of a log since dropped).
+  _dropLogRequest() {
+    const request = this._logRequest;
+    this._logRequest = null;
+    if (request && request.ref) this._settle(request.ref, (p) => p.resolve(0));
+  }
+
+  _sendLogRequest(request) {
+    return this._send({ type: 'log', game: this.game, before: this.log.first, limit: request.limit, ref: request.ref });
+  }
+
+  _logOverSocket(request) {
+    request.ref = this._nextRef();
+    const ref = request.ref;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this._settle(ref, (p) => p.reject(new ActionFailure('timeout', 'the server did not answer in time'))),
+        this.options.actionTimeout,
+      );
+      this._pending.set(ref, { resolve, reject, timer, log: request });
+      if (!this._sendLogRequest(request))
+        this._settle(ref, (p) => p.reject(new ActionFailure('disconnected', 'the connection is down; try again')));
+    });
+  }
+
+  // A `log` frame: the recent lines after a snapshot (ref ""), or a page asked for.
+  _onLogFrame(message) {
+    if (message.game !== this.game || message.seat !== this.seat) return;
+    const ref = typeof message.ref === 'string' ? message.ref : '';
+    const pending = ref ? this._pending.get(ref) : undefined;
+    if (ref && !(pending && pending.log)) return; // the answer to a request given up
+    if (message.version !== this.version) {
+      // Lines of another version than the view held: ask again, unless a snapshot (which brings
+      // the recent lines anew) is on its way.
+      if (pending) {
+        const request = pending.log;
+        if (!this._awaitingSnapshot && request.tries < LOG_RETRIES && this._sendLogRequest(request)) request.tries += 1;
+        else this._settle(ref, (p) => p.resolve(0));
+      } else if (!ref && !this._awaitingSnapshot && this.log.known && this.log.first > 0 && this.log.lines.length < LOG_PAGE) {
+        this.loadOlderLog().catch(() => {});
+      }
+      return;
+    }
+    const added = this._takeLogPage(message, ref ? 'page' : 'recent');
+    if (pending) this._settle(ref, (p) => p.resolve(added));
+  }
+
+  // Lines [from, from + lines.length) of the log at the version held.
+  _takeLogPage(page, source) {
+    const { from, lines, log_size: size } = page;
+    if (!Number.isInteger(from) || from < 0 || !Array.isArray(lines) || !Number.isInteger(size) || size < 0) {
+      this._emit('warning', { code: 'bad_log', message: 'the server sent a malformed page of the log' });
+      return 0;
+    }
+    let reset = false;
+    if (!this.log.known || size !== this.log.size) {
+      if (this.log.known)
+        this._emit('warning', { code: 'log_mismatch', message: `the log at version ${this.version} has ${size} lines, not ${this.log.size}` });
+      this.log.reset(size); // the server's word is the newer one
+      reset = true;
+    }
+    const added = this.log.merge(from, lines);
+    if (added > 0 || reset) this._emit('log', { log: this.log, added, source });
+    return added;
+  }
+
+  async _logOverHttp(request) {
+    const data = await this._http('GET', `/api/games/${this.game}/log?before=${this.log.first}&limit=${request.limit}`);
+    return this._takeHttpLog(data, 'page');
+  }
+
+  // The recent lines of the log of the view just polled.
+  async _recentLogOverHttp() {
+    try {
+      const data = await this._http('GET', `/api/games/${this.game}/log?before=${this.log.size}&limit=${LOG_PAGE}`);
+      this._takeHttpLog(data, 'recent');
+    } catch {
+      // the next poll tries again
+    }
+  }
+
+  _takeHttpLog(data, source) {
+    if (this._stopped() || this._joined || !data || typeof data !== 'object' || (data.seat ?? this.seat) !== this.seat) return 0;
+    if (data.version !== this.version) {
+      // The game moved on since the view held: poll it (which asks for its log again).
+      if (Number.isInteger(data.version) && data.version > this.version) this._poll();
+      return 0;
+    }
+    return this._takeLogPage(data, source);
   }
 
   _refuse(code, message) {
@@ -504,7 +664,13 @@ export class GameConnection {
     }
     if (this._joined) return true; // the socket came back meanwhile; it is authoritative
     const before = this.version;
-    this._acceptView(data.view, data.version, data.hash, 'http');
+    this._acceptView(data.view, data.version, data.hash, seatKeysOf(data), 'http');
+    if (this.version !== before || (!this.log.known && Number.isInteger(data.log_size))) {
+      // Which lines a move added or took back is not said over HTTP: start the log again.
+      this._dropLogRequest();
+      this._resetLog(data.log_size, 'http');
+      if (this.log.known && this.log.size > 0) this._recentLogOverHttp();
+    }
     if (this.version !== before) this.refreshInfo();
     return true;
   }

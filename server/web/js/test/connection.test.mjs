@@ -59,17 +59,38 @@ function refusingFetch() {
   };
 }
 
-const view0 = { prompt: 'Play.', actions: { card: [3, 12], pass: true }, hand: [3, 12], log: [] };
+// The seat part of the views below: the rest (`vp`, `played`) is public.
+const SEAT_KEYS = ['actions', 'confirm', 'hand', 'prompt'];
+const hashOf = (view) => viewHash(view, SEAT_KEYS);
+
+const view0 = { prompt: 'Play.', actions: { card: [3, 12], pass: true }, hand: [3, 12], vp: 0, played: [] };
 const ops01 = [
   { op: 'remove', path: '/actions/card/0' },
   { op: 'replace', path: '/hand/0', value: 12 },
   { op: 'remove', path: '/hand/1' },
-  { op: 'add', path: '/log/-', value: { text: 'red plays 3.' } },
+  { op: 'add', path: '/played/-', value: 3 },
 ];
 const view1 = applyPatch(view0, ops01);
+const line = (n) => ({ role: 'red', verb: 'card', arg: n, text: `line ${n}` });
+const lines = (from, to) => Array.from({ length: to - from }, (_, i) => line(from + i));
 
-function snapshot(version = 0, view = view0, seat = 'red') {
-  return { type: 'snapshot', game: 5, seat, version, view, hash: viewHash(view) };
+function snapshot(version = 0, view = view0, seat = 'red', logSize = 0) {
+  return { type: 'snapshot', game: 5, seat, version, view, seat_keys: SEAT_KEYS, hash: hashOf(view), log_size: logSize };
+}
+
+function patch(from, to, ops, view, log = undefined) {
+  const message = { type: 'patch', game: 5, seat: 'red', from, to, ops, hash: hashOf(view) };
+  if (log) message.log = log;
+  return message;
+}
+
+function logFrame(version, from, size, ref = '', seat = 'red') {
+  return { type: 'log', game: 5, seat, version, from, lines: lines(from, size), log_size: size, ref };
+}
+
+// What the connection holds of the log: [first, size] and the numbers of the lines held.
+function held(conn) {
+  return { first: conn.log.first, size: conn.log.size, args: conn.log.lines.map((l) => l.arg) };
 }
 
 // Every connection is closed at the end, so that a failed assertion cannot leave timers running.
@@ -103,7 +124,7 @@ test('opens wss://host/ws, says hello with the token, joins, and takes the snaps
   assert.equal(sockets[0].url, 'wss://example.test/ws');
   assert.deepEqual(sockets[0].sent[0], { type: 'hello', client: 'warpath-web/1', token: 'a'.repeat(32) });
   assert.deepEqual(sockets[0].sent[1], { type: 'join', game: 5, seat: 'red' });
-  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 1 });
+  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 2 });
   sockets[0].push(snapshot());
   assert.equal(conn.status, Status.LIVE);
   assert.equal(conn.version, 0);
@@ -126,7 +147,7 @@ test('applies a patch from the version held, checks its hash, and resolves the a
   assert.equal(sent.verb, 'card');
   assert.equal(sent.arg, 3);
   assert.ok(typeof sent.ref === 'string' && sent.ref.length > 0 && sent.ref.length <= 64);
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: viewHash(view1) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
   sockets[0].push({ type: 'ack', ref: sent.ref, game: 5, version: 1 });
   assert.deepEqual(await acted, { version: 1 });
   assert.equal(conn.version, 1);
@@ -155,15 +176,15 @@ test('a gap asks for a resync once; repeated patches are skipped', async () => {
   sockets[0].push(snapshot());
   const later = { ...view1, prompt: 'Again.' };
   const ops12 = [{ op: 'replace', path: '/prompt', value: 'Again.' }];
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: viewHash(later) });
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: viewHash(later) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: hashOf(later) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: hashOf(later) });
   assert.deepEqual(sockets[0].types().slice(2), ['resync']);
   assert.deepEqual(sockets[0].sent[2], { type: 'resync', game: 5, version: 0 });
   assert.equal(conn.version, 0);
   // The server answers with the missed patches, the first of them repeated.
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: viewHash(view1) });
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: viewHash(view1) });
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: viewHash(later) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 1, to: 2, ops: ops12, hash: hashOf(later) });
   assert.equal(conn.version, 2);
   assert.deepEqual(conn.view, later);
   conn.close();
@@ -180,7 +201,7 @@ test('a hash mismatch or a patch that fails gets a fresh snapshot by joining aga
   assert.equal(conn.version, 0);
   assert.deepEqual(sockets[0].sent.at(-1), { type: 'join', game: 5, seat: 'red' });
   // Patches are ignored until the snapshot arrives.
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: viewHash(view1) });
+  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
   assert.equal(conn.version, 0);
   sockets[0].push(snapshot(1, view1));
   assert.equal(conn.version, 1);
@@ -210,7 +231,7 @@ test('a dropped socket fails pending actions, polls, reconnects with backoff and
     return {
       ok: true,
       status: 200,
-      json: async () => ({ game: 5, seat: 'red', version: 1, view: view1, hash: viewHash(view1) }),
+      json: async () => ({ game: 5, seat: 'red', version: 1, view: view1, seat_keys: SEAT_KEYS, hash: hashOf(view1), log_size: 0 }),
     };
   };
   const conn = connect(FakeSocket, { fetch }).start();
@@ -240,9 +261,9 @@ test('without a socket, actions go over HTTP and the answer becomes the view', a
   const fetch = async (url, init) => {
     requests.push({ url, init });
     if (init.method === 'POST')
-      return { ok: true, status: 200, json: async () => ({ game: 5, seat: 'red', version: 1, view: view1, hash: viewHash(view1) }) };
+      return { ok: true, status: 200, json: async () => ({ game: 5, seat: 'red', version: 1, view: view1, seat_keys: SEAT_KEYS, hash: hashOf(view1), log_size: 0 }) };
     if (url.endsWith('/view'))
-      return { ok: true, status: 200, json: async () => ({ game: 5, seat: 'red', version: 0, view: view0, hash: viewHash(view0) }) };
+      return { ok: true, status: 200, json: async () => ({ game: 5, seat: 'red', version: 0, view: view0, seat_keys: SEAT_KEYS, hash: hashOf(view0), log_size: 0 }) };
     return { ok: false, status: 404, json: async () => ({ error: { code: 'not_found', message: 'no' } }) };
   };
   class NoSocket {
@@ -281,5 +302,251 @@ test('presence, chat and game_over are passed on', async () => {
   ]);
   assert.equal(conn.chat('hello'), true);
   assert.deepEqual(sockets[0].sent.at(-1), { type: 'chat', game: 5, text: 'hello' });
+  conn.close();
+});
+
+test('the hash has a public and a seat part: a patch agreeing with both is applied, else a new snapshot is asked', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const warnings = [];
+  conn.on('warning', (w) => warnings.push(w.code));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot());
+  assert.deepEqual(conn.seatKeys, SEAT_KEYS);
+  assert.equal(conn.hashChecked, true);
+  assert.match(conn.hash, /^[0-9a-f]{32}$/);
+  sockets[0].push(patch(0, 1, ops01, view1));
+  assert.equal(conn.version, 1);
+  // Only the hand changes: the public half of the hash stays, the seat half must follow.
+  const ops12 = [{ op: 'replace', path: '/hand/0', value: 40 }];
+  const view2 = applyPatch(view1, ops12);
+  assert.equal(hashOf(view2).slice(0, 16), hashOf(view1).slice(0, 16));
+  const staleSeatPart = hashOf(view2).slice(0, 16) + hashOf(view1).slice(16);
+  sockets[0].push({ ...patch(1, 2, ops12, view2), hash: staleSeatPart });
+  assert.equal(conn.version, 1);
+  assert.deepEqual(sockets[0].sent.at(-1), { type: 'join', game: 5, seat: 'red' });
+  sockets[0].push(snapshot(2, view2));
+  assert.equal(conn.version, 2);
+  // The whole view hashed as one public part is not the hash either.
+  const ops23 = [{ op: 'replace', path: '/vp', value: 3 }];
+  const view3 = applyPatch(view2, ops23);
+  sockets[0].push({ ...patch(2, 3, ops23, view3), hash: viewHash(view3) });
+  assert.equal(conn.version, 2);
+  sockets[0].push(snapshot(3, view3));
+  sockets[0].push(patch(3, 4, [{ op: 'replace', path: '/vp', value: 4 }], { ...view3, vp: 4 }));
+  assert.equal(conn.version, 4);
+  assert.deepEqual(warnings, ['hash_mismatch', 'hash_mismatch']);
+  conn.close();
+});
+
+test('a snapshot whose hash is not of its seat_keys leaves the patches unchecked, with a warning', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const warnings = [];
+  conn.on('warning', (w) => warnings.push(w.code));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push({ ...snapshot(), seat_keys: ['hand'] });
+  assert.equal(conn.hashChecked, false);
+  assert.deepEqual(warnings, ['hash_unverifiable']);
+  sockets[0].push({ ...patch(0, 1, ops01, view1), hash: 'f'.repeat(32) });
+  assert.equal(conn.version, 1);
+  conn.close();
+});
+
+test('a snapshot drops the log lines held; the log frame after it brings the recent ones', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const events = [];
+  conn.on('log', (e) => events.push([e.source, e.added, e.log.first, e.log.size]));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  assert.equal(conn.log.known, false);
+  sockets[0].push(snapshot(0, view0, 'red', 3));
+  assert.deepEqual(held(conn), { first: 3, size: 3, args: [] });
+  assert.equal(conn.log.known, true);
+  sockets[0].push(logFrame(0, 0, 3));
+  assert.deepEqual(held(conn), { first: 0, size: 3, args: [0, 1, 2] });
+  assert.equal(conn.log.complete, true);
+  assert.deepEqual(conn.log.line(1), line(1));
+  // Another seat's log, or another game's, is not this one.
+  sockets[0].push(logFrame(0, 0, 3, '', 'blue'));
+  sockets[0].push({ ...logFrame(0, 0, 3), game: 6 });
+  // A fresh snapshot (here after a join) starts the log again.
+  sockets[0].push(snapshot(9, view1, 'red', 250));
+  assert.deepEqual(held(conn), { first: 250, size: 250, args: [] });
+  sockets[0].push(logFrame(9, 150, 250));
+  assert.equal(conn.log.first, 150);
+  assert.equal(conn.log.size, 250);
+  assert.deepEqual(conn.log.line(150), line(150));
+  assert.equal(conn.log.line(149), undefined);
+  assert.deepEqual(events, [
+    ['snapshot', 0, 3, 3],
+    ['recent', 3, 0, 3],
+    ['snapshot', 0, 250, 250],
+    ['recent', 100, 150, 250],
+  ]);
+  conn.close();
+});
+
+test('a patch keeps the first `keep` lines and adds its own: a move appends, an undo takes back', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const events = [];
+  conn.on('log', (e) => events.push([e.source, e.added]));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot(0, view0, 'red', 250));
+  sockets[0].push(logFrame(0, 150, 250));
+  sockets[0].push(patch(0, 1, ops01, view1, { keep: 250, lines: [line(250), line(251)] }));
+  assert.equal(conn.version, 1);
+  assert.deepEqual(held(conn).args.slice(-3), [249, 250, 251]);
+  assert.equal(conn.log.size, 252);
+  // An undo: back to the view before, the move's two lines taken back.
+  const undo = [{ op: 'replace', path: '/hand', value: [3, 12] }, { op: 'replace', path: '/actions/card', value: [3, 12] }, { op: 'remove', path: '/played/0' }];
+  sockets[0].push(patch(1, 2, undo, view0, { keep: 250, lines: [] }));
+  assert.equal(conn.version, 2);
+  assert.equal(conn.log.size, 250);
+  assert.deepEqual(conn.log.line(249), line(249));
+  // Another move with another line 250; a patch without `log` leaves it alone.
+  const other = { role: 'red', verb: 'pass', arg: null, text: 'red passes.' };
+  sockets[0].push(patch(2, 3, [{ op: 'replace', path: '/vp', value: 1 }], { ...view0, vp: 1 }, { keep: 250, lines: [other] }));
+  sockets[0].push(patch(3, 4, [{ op: 'replace', path: '/vp', value: 2 }], { ...view0, vp: 2 }));
+  assert.equal(conn.version, 4);
+  assert.deepEqual(conn.log.line(250), other);
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 150, size: 251 });
+  // Taking back lines older than any held leaves only the new ones (older ones can be asked for).
+  sockets[0].push(patch(4, 5, [{ op: 'replace', path: '/vp', value: 0 }], view0, { keep: 140, lines: [line(140)] }));
+  assert.deepEqual(held(conn), { first: 140, size: 141, args: [140] });
+  // A patch whose log change is not one asks for a snapshot.
+  sockets[0].push(patch(5, 6, [{ op: 'replace', path: '/vp', value: 1 }], { ...view0, vp: 1 }, { keep: -1, lines: [] }));
+  assert.equal(conn.version, 5);
+  assert.equal(sockets[0].sent.at(-1).type, 'join');
+  assert.deepEqual(events, [
+    ['snapshot', 0],
+    ['recent', 100],
+    ['patch', 2],
+    ['patch', 0],
+    ['patch', 1],
+    ['patch', 1],
+  ]);
+  conn.close();
+});
+
+test('older lines are asked for a page at a time and put before the lines held', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const warnings = [];
+  conn.on('warning', (w) => warnings.push(w.code));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot(4, view0, 'red', 250));
+  sockets[0].push(logFrame(4, 150, 250));
+  const page = conn.loadOlderLog();
+  assert.equal(conn.loadOlderLog(), page, 'one page at a time');
+  assert.equal(sockets[0].types().filter((t) => t === 'log').length, 1);
+  const asked = sockets[0].sent.at(-1);
+  assert.deepEqual(Object.keys(asked).sort(), ['before', 'game', 'limit', 'ref', 'type']);
+  assert.deepEqual({ type: asked.type, game: asked.game, before: asked.before, limit: asked.limit }, { type: 'log', game: 5, before: 150, limit: 100 });
+  assert.ok(asked.ref.length > 0 && asked.ref.length <= 64);
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 4, from: 50, lines: lines(50, 150), log_size: 250, ref: asked.ref });
+  assert.equal(await page, 100);
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 50, size: 250 });
+  assert.deepEqual(conn.log.line(50), line(50));
+  const last = conn.loadOlderLog(500);
+  const asked2 = sockets[0].sent.at(-1);
+  assert.deepEqual({ before: asked2.before, limit: asked2.limit }, { before: 50, limit: 500 });
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 4, from: 0, lines: lines(0, 50), log_size: 250, ref: asked2.ref });
+  assert.equal(await last, 50);
+  assert.equal(conn.log.complete, true);
+  assert.deepEqual(held(conn).args, lines(0, 250).map((l) => l.arg));
+  // A page whose log_size is not the log held: the server's word is the newer.
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 4, from: 100, lines: lines(100, 200), log_size: 200, ref: '' });
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 100, size: 200 });
+  assert.deepEqual(warnings, ['log_mismatch']);
+  sockets[0].push(snapshot(4, view0, 'red', 250));
+  sockets[0].push(logFrame(4, 0, 250));
+  const sent = sockets[0].sent.length;
+  assert.equal(await conn.loadOlderLog(), 0, 'nothing older');
+  assert.equal(sockets[0].sent.length, sent);
+  // An error answering a request rejects it.
+  sockets[0].push(snapshot(5, view0, 'red', 250));
+  sockets[0].push(logFrame(5, 150, 250));
+  const refused = conn.loadOlderLog();
+  sockets[0].push({ type: 'error', code: 'bad_message', message: 'no', ref: sockets[0].sent.at(-1).ref, game: 5 });
+  await assert.rejects(refused, (e) => e.code === 'bad_message');
+  conn.close();
+});
+
+test('a log frame of another version than the view held is not taken: the page is asked again', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const warnings = [];
+  conn.on('warning', (w) => warnings.push(w.code));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot(0, view0, 'red', 250));
+  sockets[0].push(logFrame(0, 150, 250));
+  const page = conn.loadOlderLog();
+  const asked = sockets[0].sent.at(-1);
+  sockets[0].push(patch(0, 1, ops01, view1, { keep: 250, lines: [line(250)] }));
+  // The answer is of version 0, the page holds version 1 now.
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 0, from: 50, lines: lines(50, 150), log_size: 250, ref: asked.ref });
+  assert.equal(conn.log.first, 150);
+  assert.equal(sockets[0].types().filter((t) => t === 'log').length, 2);
+  assert.deepEqual(sockets[0].sent.at(-1), { type: 'log', game: 5, before: 150, limit: 100, ref: asked.ref });
+  // An answer to no request of this page, or the recent lines of an old snapshot, are ignored.
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 1, from: 0, lines: lines(0, 150), log_size: 251, ref: 'someone-else' });
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 0, from: 0, lines: lines(0, 150), log_size: 250, ref: '' });
+  assert.equal(conn.log.first, 150);
+  sockets[0].push({ type: 'log', game: 5, seat: 'red', version: 1, from: 50, lines: lines(50, 150), log_size: 251, ref: asked.ref });
+  assert.equal(await page, 100);
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 50, size: 251 });
+  assert.deepEqual(warnings, []);
+  conn.close();
+});
+
+test('recent lines of another version after a snapshot are asked for again', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot(3, view0, 'red', 20));
+  sockets[0].push(logFrame(2, 0, 19));
+  const asked = sockets[0].sent.at(-1);
+  assert.equal(asked.type, 'log');
+  assert.equal(asked.before, 20);
+  assert.equal(conn.log.lines.length, 0);
+  sockets[0].push({ ...logFrame(3, 0, 20), ref: asked.ref });
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 0, size: 20 });
+  conn.close();
+});
+
+test('over HTTP the log of each view polled comes from GET /log, and older pages too', async () => {
+  const requests = [];
+  let version = 0;
+  const reply = (data) => ({ ok: true, status: 200, json: async () => data });
+  const fetch = async (url, init) => {
+    requests.push(url);
+    const u = new URL(url);
+    if (u.pathname.endsWith('/view'))
+      return reply({ game: 5, seat: 'red', version, view: version ? view1 : view0, seat_keys: SEAT_KEYS, hash: hashOf(version ? view1 : view0), log_size: 250 + version });
+    if (u.pathname.endsWith('/log')) {
+      const size = 250 + version;
+      const before = Number(u.searchParams.get('before'));
+      const from = Math.max(0, before - Number(u.searchParams.get('limit')));
+      return reply({ game: 5, seat: 'red', version, from, lines: lines(from, before), log_size: size });
+    }
+    return { ok: false, status: 404, json: async () => ({ error: { code: 'not_found', message: 'no' } }) };
+  };
+  class NoSocket {
+    constructor() {
+      throw new Error('blocked');
+    }
+  }
+  const conn = connect(NoSocket, { fetch, minBackoff: 10000, pollInterval: 20 }).start();
+  await until(() => conn.log.first === 150, 'the recent lines');
+  assert.ok(requests.includes('https://example.test/api/games/5/log?before=250&limit=100'), requests.join('\n'));
+  assert.equal(await conn.loadOlderLog(), 100);
+  assert.ok(requests.includes('https://example.test/api/games/5/log?before=150&limit=100'));
+  assert.deepEqual({ first: conn.log.first, size: conn.log.size }, { first: 50, size: 250 });
+  // A move elsewhere: the next poll starts the log again from the new view's size.
+  version = 1;
+  await until(() => conn.version === 1 && conn.log.size === 251 && conn.log.lines.length === 100, 'the new view and its log');
+  assert.equal(conn.log.first, 151);
   conn.close();
 });

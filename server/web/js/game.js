@@ -3,6 +3,9 @@
 //
 // URL: /game.html?game=ID#seat=ROLE&token=TOKEN. The token is moved to sessionStorage and
 // removed from the address bar at once.
+//
+// The log panel shows the log lines the connection holds (the most recent ones, numbered as in
+// the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top.
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, h, shortText } from './dom.js';
@@ -11,7 +14,7 @@ import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
-const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'log', 'hand']);
+const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand']);
 const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
 // Actions that cannot be taken back are confirmed first. The server lists them in the view's
 // `confirm` (it tries each legal action on a copy of the game and keeps those that roll dice or
@@ -49,6 +52,8 @@ let infoTimer = null;
 const openState = new Map(); // tree path -> open?
 let board = null; // the title's own board, once mounted
 let boardLoading = false;
+let logShown = null; // {first, size} of the log lines in the log panel, once it shows any
+let logLoading = false; // older lines are being fetched
 
 // ---- small renderers ----
 
@@ -225,15 +230,30 @@ function renderHand(view) {
   }
 }
 
-function renderLog(view) {
+function renderLogButton() {
+  const older = byId('log-older');
+  const first = conn && conn.log.known ? conn.log.first : 0;
+  older.hidden = first === 0;
+  older.disabled = logLoading;
+  older.textContent = logLoading ? 'Loading older lines…' : `Older lines (${first} more)`;
+}
+
+// The lines held, numbered from the game's first (the list starts at the first one held).
+function renderLog() {
   const panel = byId('log-panel');
-  const log = view ? view.log : undefined;
-  panel.hidden = !Array.isArray(log);
-  if (!Array.isArray(log)) return;
+  const log = conn ? conn.log : null;
+  panel.hidden = !log || !log.known;
+  renderLogButton();
+  if (panel.hidden) return;
   const list = byId('log');
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
+  // Older lines put above the ones shown keep these where they are on the screen.
+  const olderAdded = logShown !== null && logShown.size === log.size && log.first < logShown.first;
+  const oldHeight = list.scrollHeight;
+  const oldTop = list.scrollTop;
   clear(list);
-  for (const entry of log) {
+  list.start = log.first + 1;
+  for (const entry of log.lines) {
     const attrs = {};
     let text;
     if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
@@ -244,8 +264,25 @@ function renderLog(view) {
     }
     list.append(h('li', attrs, text));
   }
-  if (log.length === 0) list.append(h('li', { class: 'muted' }, 'Nothing yet.'));
-  if (atBottom || hadActions === null) list.scrollTop = list.scrollHeight;
+  if (log.size === 0) list.append(h('li', { class: 'muted' }, 'Nothing yet.'));
+  else if (log.lines.length === 0) list.append(h('li', { class: 'muted' }, 'Loading…'));
+  if (olderAdded) list.scrollTop = oldTop + (list.scrollHeight - oldHeight);
+  else if (atBottom || logShown === null) list.scrollTop = list.scrollHeight;
+  logShown = log.lines.length ? { first: log.first, size: log.size } : null;
+}
+
+async function loadOlderLog() {
+  if (!conn || logLoading || !conn.log.known || conn.log.first === 0) return;
+  logLoading = true;
+  renderLogButton();
+  try {
+    await conn.loadOlderLog();
+  } catch (e) {
+    console.warn(`warpath: older log lines: ${e.message}`);
+  } finally {
+    logLoading = false;
+    renderLogButton();
+  }
 }
 
 // ---- the view as a tree ----
@@ -381,7 +418,6 @@ function renderAll() {
     renderHand(view);
     renderTree(view);
   }
-  renderLog(view);
   renderResult();
 }
 
@@ -599,6 +635,7 @@ function start() {
       infoTimer = setTimeout(() => conn.refreshInfo(), 300);
     }
   });
+  conn.on('log', renderLog);
   conn.on('presence', renderPresence);
   conn.on('info', () => {
     rememberMyGame();
@@ -617,6 +654,10 @@ function start() {
   });
   conn.on('warning', ({ code, message }) => console.warn(`warpath: ${code}: ${message}`));
 
+  byId('log-older').addEventListener('click', loadOlderLog);
+  byId('log').addEventListener('scroll', (event) => {
+    if (event.target.scrollTop < 8) loadOlderLog();
+  });
   document.addEventListener('keydown', onKey);
   byId('chat-form').addEventListener('submit', onChat);
   byId('raw')

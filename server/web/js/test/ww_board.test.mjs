@@ -1,10 +1,12 @@
 // node --test server/web/js/test/
-// The Wilderness War board's pure parts: sorting legal actions into targets, markers as badges,
-// where stacks are drawn. A small hand-made title data set stands in for the server's.
+// The Wilderness War board's pure parts: decoding the view's compact pieces, sorting legal actions
+// into targets, markers as badges, where stacks are drawn. A small hand-made title data set stands
+// in for the server's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { indexData } from '../ww/data.js';
+import { decodePieces, decodeView } from '../ww/decode.js';
 import { mapBounds, spaceShape } from '../ww/map.js';
 import { markerBadges } from '../ww/markers.js';
 import { drawnAt, stacksOf } from '../ww/pieces.js';
@@ -21,6 +23,7 @@ const data = indexData({
   militia_boxes: [{ id: 'militia_box_northern', name: 'Northern', side: 'british', map: rect(600, 600) }],
   leader_boxes: [{ id: 'leader_box_webb', leader: 'br_webb', map: rect(800, 600) }],
   pools: ['unused'],
+  locations: ['albany', 'oswego', 'militia_box_northern', 'leader_box_webb', 'unused'],
   pieces: [
     { id: 'br_webb', kind: 'leader', name: 'Webb', side: 'british', initiative: 2, command: 3, tactics: 0, movement: 6 },
     { id: 'br_reg_44th', kind: 'unit', name: '44th', side: 'british', type: 'regulars', strength_full: 2, strength_reduced: 1, movement: 6 },
@@ -87,15 +90,59 @@ test('markers become badges with their side and level', () => {
   assert.deepEqual(markerBadges({}), []);
 });
 
+// A piece's code in the view: 4 × location + 2 × inside + reduced.
+const code = (location, { inside = false, reduced = false } = {}) =>
+  4 * data.locations.indexOf(location) + 2 * Number(inside) + Number(reduced);
+
+test('compact pieces decode by the order of the data\'s pieces and locations', () => {
+  assert.deepEqual(data.pieceIds, ['br_webb', 'br_reg_44th', 'br_prov_ny', 'br_mil']);
+  assert.deepEqual(decodePieces([0, 13, 18, 8], data), {
+    br_webb: { at: 'albany', inside: false, reduced: false },
+    br_reg_44th: { at: 'leader_box_webb', inside: false, reduced: true },
+    br_prov_ny: { at: 'unused', inside: true, reduced: false },
+    br_mil: { at: 'militia_box_northern', inside: false, reduced: false },
+  });
+  assert.deepEqual(decodePieces([7, 1], data), {
+    br_webb: { at: 'oswego', inside: true, reduced: true },
+    br_reg_44th: { at: 'albany', inside: false, reduced: true },
+  });
+  // A location the data does not have, or no piece code at all: not drawn anywhere.
+  const odd = decodePieces([4 * 99, -1, 'x', 0, 0, 0], data);
+  assert.equal(odd.br_webb.at, undefined);
+  assert.equal(odd.br_reg_44th.at, undefined);
+  assert.equal(odd.br_prov_ny.at, undefined);
+  assert.equal(Object.keys(odd).length, 4, 'codes beyond the pieces are ignored');
+  assert.equal(drawnAt({ pieces: odd }, data, 'br_webb'), null);
+});
+
+test('a view is decoded once, into a copy; one without compact pieces is left as it is', () => {
+  const view = { pieces: [code('albany'), code('oswego', { inside: true }), code('unused'), code('unused')], vp: 3 };
+  const decoded = decodeView(view, data);
+  assert.notEqual(decoded, view);
+  assert.equal(decodeView(view, data), decoded, 'cached per view object');
+  assert.equal(decoded.vp, 3);
+  assert.deepEqual(decoded.pieces.br_reg_44th, { at: 'oswego', inside: true, reduced: false });
+  assert.ok(Array.isArray(view.pieces), 'the view itself is not changed');
+  const other = indexData({ ...data.raw, locations: ['oswego', 'albany', 'militia_box_northern', 'leader_box_webb', 'unused'] });
+  assert.equal(decodeView(view, other).pieces.br_webb.at, 'oswego', 'another data set decodes anew');
+  const old = { pieces: { br_webb: { at: 'albany', inside: false, reduced: false } } };
+  assert.equal(decodeView(old, data), old);
+  assert.equal(decodeView(null, data), null);
+});
+
 test('units in a leader box are stacked with the leader; pools are not drawn', () => {
-  const view = {
-    pieces: {
-      br_webb: { at: 'albany', reduced: false, inside: false },
-      br_reg_44th: { at: 'leader_box_webb', reduced: true, inside: false },
-      br_prov_ny: { at: 'unused', reduced: false, inside: false },
-      br_mil: { at: 'militia_box_northern', reduced: false, inside: false },
+  const view = decodeView(
+    {
+      pieces: [
+        code('albany'), // br_webb
+        code('leader_box_webb', { reduced: true }), // br_reg_44th
+        code('unused'), // br_prov_ny
+        code('militia_box_northern'), // br_mil
+      ],
     },
-  };
+    data,
+  );
+  assert.deepEqual(view.pieces.br_reg_44th, { at: 'leader_box_webb', inside: false, reduced: true });
   assert.equal(drawnAt(view, data, 'br_reg_44th'), 'albany');
   assert.equal(drawnAt(view, data, 'br_prov_ny'), null);
   const stacks = stacksOf(view, data);

@@ -4,6 +4,7 @@
 // rule: the targets are exactly the server's `actions`.
 import { h } from '../dom.js';
 import { indexData, loadTitleData } from './data.js';
+import { decodeView } from './decode.js';
 import { renderHand, renderPiles } from './hand.js';
 import { WildernessMap } from './map.js';
 import { drawMarkers } from './markers.js';
@@ -145,8 +146,9 @@ export class WildernessWarBoard {
     return argLabel(arg, this.data);
   }
 
-  render(view, actions, busy) {
-    if (!view || typeof view !== 'object') return;
+  render(compactView, actions, busy) {
+    if (!compactView || typeof compactView !== 'object') return;
+    const view = decodeView(compactView, this.data); // every part below reads pieces by id
     this.closeMenu();
     const targets = classifyTargets(actions, this.data, view);
     this.root.classList.toggle('busy', Boolean(busy));

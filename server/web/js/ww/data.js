@@ -1,6 +1,7 @@
-// The title's static component data (GET /api/titles/wilderness-war/data: map, pieces, cards),
-// fetched once per page and indexed by id. The server's engine data is the only source: nothing
-// here is a second copy of the map.
+// The title's static component data (GET /api/titles/wilderness-war/data: map, pieces, cards, and
+// `locations`, the ids the view's compact `pieces` index: see decode.js), fetched once per page and
+// indexed by id. The server's engine data is the only source: nothing here is a second copy of the
+// map.
 import { api } from '../dom.js';
 
 let loading = null;
@@ -30,6 +31,8 @@ export function indexData(data) {
     militiaBoxes,
     leaderBoxes,
     pieces,
+    pieceIds: data.pieces.map((x) => x.id), // in the order of the view's compact `pieces`
+    locations: data.locations ?? [],
     cards,
     tribes,
     spaceName: (id) => spaces.get(id)?.name ?? militiaBoxes.get(id)?.name ?? id,

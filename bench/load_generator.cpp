@@ -1,10 +1,45 @@
 // warpath-load: many rooms of random players and spectators against a running server, from one
 // thread and one io_context, reporting throughput, latency, patch sizes and server memory as one
-// JSON object.
+// JSON object. It speaks protocol 2 (docs/PROTOCOL.md): players (and spectators with
+// --verify-spectators) apply every patch to their view and check it against the patch's hash, and
+// every seat follows its log (snapshot, log frame, patches' `log`).
 //
-// Latencies are measured from the moment an action is handed to the socket: "ack" until the
-// acting connection's ack, "opponent patch" until the other player's connection holds the patch
-// of that version, which is what a remote player waits for.
+// The report's figures:
+//   moves, moves_per_s, games_completed, seconds: moves acknowledged during the play phase, and
+//     how long it lasted; a room whose game ends starts a new one on the same connections.
+//   ack_latency_ms, opponent_patch_latency_ms {p50, p99}: from the moment an action is handed to
+//     the socket, until the acting connection's ack ("ack"), and until the other player's
+//     connection holds the patch of that version, which is what a remote player waits for.
+//   median_patch_bytes, median_snapshot_bytes, median_log_frame_bytes: frame sizes as received,
+//     every connection. A snapshot frame holds the view (with seat_keys and hash) but no log line;
+//     the log frame that follows it holds the seat's last lines (100 at most).
+//   patch_to_snapshot_ratio: median_patch_bytes / median_snapshot_bytes.
+//   median_patch_to_current_view_ratio: for each patch a player applies, the patch frame's bytes
+//     over the bytes of the view it produced, serialised (what a snapshot frame's view would weigh
+//     now; the log is not part of it).
+//   median_patch_to_held_ratio: the same patch bytes over the view's bytes plus the bytes of the
+//     log lines the seat holds (each line serialised): those the log frame after its join brought
+//     and every line since. Protocol 1 kept the log inside the view, so this is the definition its
+//     patch-to-view figure had (the same figure for a seat that joined at the game's start).
+//   log_frames, log_lines_received: log frames received, and log lines received in them and in
+//     patches, every connection.
+//   errors: error answers + hash mismatches (patches and snapshots) + log gaps. The others detail it:
+//     error_codes (by code), hash_mismatches (a patched view whose hash differs from the patch's:
+//     the seat joins again for a fresh snapshot), snapshot_hash_mismatches (a snapshot's view that
+//     does not match its own hash: the two sides disagree on the hash; not retried), log_gaps (a
+//     patch whose `log.keep` exceeds the lines the seat knows of, counting the older lines it never
+//     fetched by their numbers, or a log frame that disagrees with the seat's log size: the seat
+//     joins again), gaps (a patch whose `from` is not the seat's version: resync, not an error),
+//     stale_log_frames (a log frame of another version than the seat's: asked again once per
+//     snapshot, not an error), connect_failures.
+//   server_rss_kb, server_cpu_seconds, server_cpu_us_per_move, server_cores_busy: with
+//     --server-pid, read from /proc.
+//
+// Cost on the hot path (the generator shares the machine with the server): the expected hash
+// takes one canonical dump of each view part per applied patch, and the view's size for the
+// ratios falls out of those two dumps (nothing is sampled); a log line is dumped once, when it
+// arrives, for its size, and only by seats that apply patches. Spectators without
+// --verify-spectators parse each frame and do the log's arithmetic only.
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -19,6 +54,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
@@ -30,6 +66,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -163,6 +200,58 @@ T percentile(std::vector<T> values, double p) {
   std::sort(values.begin(), values.end());
   auto rank = static_cast<std::size_t>(p * static_cast<double>(values.size()) + 0.999999);
   return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
+}
+
+std::string hex16(std::uint64_t hash) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash));
+  return buf;
+}
+
+// Takes the seat part (the top-level members named in seat_keys) out of a view for as long as it
+// lives, leaving the public part in the view, and puts it back. Map nodes move: nothing is copied.
+class SeatPartOut {
+ public:
+  SeatPartOut(json& view, const std::vector<std::string>& seat_keys) : view_(view) {
+    if (!view_.is_object()) return;
+    auto& members = view_.get_ref<json::object_t&>();
+    auto& seat = seat_.get_ref<json::object_t&>();
+    for (const auto& key : seat_keys)
+      if (auto node = members.extract(key)) seat.insert(std::move(node));
+  }
+  ~SeatPartOut() {
+    auto& seat = seat_.get_ref<json::object_t&>();
+    if (seat.empty()) return;
+    auto& members = view_.get_ref<json::object_t&>();
+    while (!seat.empty()) members.insert(seat.extract(seat.begin()));
+  }
+  SeatPartOut(const SeatPartOut&) = delete;
+  SeatPartOut& operator=(const SeatPartOut&) = delete;
+
+  const json& seat_part() const { return seat_; }
+
+ private:
+  json& view_;
+  json seat_ = json::object();
+};
+
+struct ViewDigest {
+  std::string hash;       // the protocol's: the public part's FNV-1a 64, then the seat part's
+  std::size_t bytes = 0;  // the whole view serialised
+};
+
+// The hash of each part is json_hash's (FNV-1a 64 of the canonical dump); the dumps are kept to
+// give the view's size as well, which is why this calls fnv1a64 rather than json_hash.
+ViewDigest digest_view(json& view, const std::vector<std::string>& seat_keys) {
+  const SeatPartOut split(view, seat_keys);
+  const std::string public_text = view.dump();
+  const std::string seat_text = split.seat_part().dump();
+  ViewDigest digest;
+  digest.hash = hex16(warpath::engine::fnv1a64(public_text)) + hex16(warpath::engine::fnv1a64(seat_text));
+  // One object holding both parts' members: one pair of braces less, and a comma between them
+  // when both have members ("{}" is 2 bytes).
+  digest.bytes = public_text.size() + seat_text.size() - 2 + (public_text.size() > 2 && seat_text.size() > 2 ? 1 : 0);
+  return digest;
 }
 
 // One POST /api/games on a connection of its own.
@@ -304,7 +393,17 @@ struct Seat {
   std::shared_ptr<Connection> conn;
   bool has_view = false;
   json view;
+  std::vector<std::string> seat_keys;  // from the last snapshot: the members of the view's seat part
   std::uint64_t version = 0;
+  // The seat's log as this client knows it at `version`: log_size lines numbered from 0, of which
+  // it holds those from held_from on (held_line_bytes.size() of them, each line's serialised size;
+  // kept only by seats that apply patches). The older ones it has never fetched.
+  bool log_known = false;  // since a snapshot; an unverified spectator's version break loses it
+  bool log_asked = false;  // asked again for the log, after a stale log frame, since the snapshot
+  std::size_t log_size = 0;
+  std::size_t held_from = 0;
+  std::deque<std::uint32_t> held_line_bytes;
+  std::size_t held_bytes = 0;
   // The version this seat last sent an action for, so that one view never yields two actions.
   std::optional<std::uint64_t> acted_at;
   bool counted_ready = false;
@@ -342,6 +441,10 @@ class LoadGenerator {
   explicit LoadGenerator(Options options) : o_(std::move(options)), rng_(o_.seed), finish_timer_(ioc_) {}
 
   int run() {
+    // digest_view hashes each part as json_hash does.
+    const json probe = {{"b", 1}, {"a", "\u00e9/\u0001"}};
+    if (hex16(warpath::engine::fnv1a64(probe.dump())) != warpath::engine::json_hash(probe))
+      throw std::logic_error("digest_view's hash differs from json_hash");
     fd_limit_ = raise_fd_limit();
     tcp::resolver resolver(ioc_);
     server_ = *resolver.resolve(o_.host, std::to_string(o_.port)).begin();
@@ -510,6 +613,8 @@ class LoadGenerator {
     seat.conn->send(std::move(message));
   }
 
+  bool verifies(const Seat& seat) const { return seat.player || o_.verify_spectators; }
+
   void on_message(Room& room, std::size_t index, const std::string& text) {
     Seat& seat = room.seats[index];
     json m = json::parse(text, nullptr, false);
@@ -521,12 +626,54 @@ class LoadGenerator {
       if (!current || m.value("seat", "") != seat.name) return;
       seat.view = std::move(m["view"]);
       seat.version = m.value("version", std::uint64_t{0});
+      seat.seat_keys = m.value("seat_keys", std::vector<std::string>{});
+      reset_log(seat, m.value("log_size", std::size_t{0}));
       seat.has_view = true;
+      // Once per join: a disagreement on the hash itself shows here rather than as every patch's.
+      if (verifies(seat) && digest_view(seat.view, seat.seat_keys).hash != m.value("hash", "")) {
+        if (snapshot_hash_mismatches_++ == 0)
+          std::cerr << "first snapshot hash mismatch: " << seat.name << " of game " << room.game << " at version "
+                    << seat.version << "\n";
+      }
       if (seat.player && seat.view.contains("result")) game_ended(room);
       seat_ready(seat);
       if (seat.player) maybe_act(room, seat);
+    } else if (type == "log") {
+      log_frame_bytes_.push_back(text.size());
+      const auto lines = m.find("lines");
+      const bool lines_ok = lines != m.end() && lines->is_array();
+      if (lines_ok) log_lines_received_ += static_cast<long>(lines->size());
+      if (!current || m.value("seat", "") != seat.name || !seat.has_view || !seat.log_known) return;
+      if (m.value("version", std::uint64_t{0}) != seat.version) {
+        // The lines of another version's log: ask again for the last ones, once per snapshot.
+        ++stale_log_frames_;
+        if (!seat.log_asked) {
+          seat.log_asked = true;
+          seat.conn->send(json{{"type", "log"},
+                               {"game", room.game},
+                               {"before", seat.log_size},
+                               {"limit", 100},
+                               {"ref", "log/" + std::to_string(seat.version)}}
+                              .dump());
+        }
+        return;
+      }
+      const auto from = m.value("from", std::size_t{0});
+      const auto size = m.value("log_size", std::size_t{0});
+      if (!lines_ok || size != seat.log_size || from + lines->size() > size)
+        return log_gap(room, seat,
+                       "log frame of " + std::to_string(size) + " lines (lines " + std::to_string(from) + " + " +
+                           (lines_ok ? std::to_string(lines->size()) : std::string("?")) + ") where the seat knows " +
+                           std::to_string(seat.log_size));
+      hold_lines(seat, from, *lines);
     } else if (type == "patch") {
       patch_bytes_.push_back(text.size());
+      const auto log = m.find("log");
+      const bool has_log = log != m.end();
+      if (has_log && log->is_object()) {
+        const auto lines = log->find("lines");
+        if (lines != log->end() && lines->is_array()) log_lines_received_ += static_cast<long>(lines->size());
+      }
       if (!current || !seat.has_view) return;
       const auto from = m.value("from", std::uint64_t{0});
       const auto to = m.value("to", std::uint64_t{0});
@@ -538,7 +685,12 @@ class LoadGenerator {
           if (it->second.acked) room.pending.erase(it);
         }
       }
-      if (!seat.player && !o_.verify_spectators) {
+      if (!verifies(seat)) {
+        // Only the log's arithmetic, which needs the patches in order.
+        if (from != seat.version)
+          seat.log_known = false;
+        else if (has_log && !apply_log(room, seat, *log))
+          return;
         seat.version = to;
         return;
       }
@@ -548,12 +700,15 @@ class LoadGenerator {
         seat.conn->send(json{{"type", "resync"}, {"game", room.game}, {"version", seat.version}}.dump());
         return;
       }
+      if (has_log && !apply_log(room, seat, *log)) return;
       try {
         seat.view = seat.view.patch(m.at("ops"));
       } catch (const json::exception&) {
         seat.has_view = false;
       }
-      if (!seat.has_view || warpath::engine::json_hash(seat.view) != m.value("hash", "")) {
+      ViewDigest digest;
+      if (seat.has_view) digest = digest_view(seat.view, seat.seat_keys);
+      if (!seat.has_view || digest.hash != m.value("hash", "")) {
         ++hash_mismatches_;
         seat.has_view = false;
         send_join(room, seat);
@@ -561,9 +716,9 @@ class LoadGenerator {
       }
       seat.version = to;
       if (seat.player) {
-        // What a snapshot of this seat would weigh now, to compare the patch with.
-        const std::size_t view_bytes = seat.view.dump().size();
-        patch_to_view_ratios_.push_back(static_cast<double>(text.size()) / static_cast<double>(view_bytes));
+        const auto patch_bytes = static_cast<double>(text.size());
+        patch_to_view_ratios_.push_back(patch_bytes / static_cast<double>(digest.bytes));
+        patch_to_held_ratios_.push_back(patch_bytes / static_cast<double>(digest.bytes + seat.held_bytes));
         if (seat.view.contains("result")) game_ended(room);
         maybe_act(room, seat);
       }
@@ -587,7 +742,8 @@ class LoadGenerator {
     } else if (type == "error") {
       note_error(m.value("code", "unknown"), m.value("message", ""));
       if (!seat.has_view) seat_ready(seat);  // a refused join
-      if (!current || !seat.player || m.value("ref", "").empty()) return;
+      const std::string ref = m.value("ref", "");
+      if (!current || !seat.player || ref.empty() || ref.rfind("log/", 0) == 0) return;  // not an action's
       room.in_flight = std::max(0L, room.in_flight - 1);
       // Our action was refused: nothing changed, so try again from the same view (a few times).
       seat.acted_at.reset();
@@ -599,6 +755,90 @@ class LoadGenerator {
     } else if (type == "game_over") {
       if (current) game_ended(room);
     }
+  }
+
+  // --- the seat's log ---
+  void reset_log(Seat& seat, std::size_t log_size) {
+    seat.log_known = true;
+    seat.log_asked = false;
+    seat.log_size = log_size;
+    seat.held_from = log_size;
+    seat.held_line_bytes.clear();
+    seat.held_bytes = 0;
+  }
+
+  // Keeps the held lines numbered below `end`. They must reach it: when lines the seat never held
+  // lie between them and `end`, none is kept.
+  static void truncate_held(Seat& seat, std::size_t end) {
+    if (end <= seat.held_from || seat.held_from + seat.held_line_bytes.size() < end) {
+      seat.held_line_bytes.clear();
+      seat.held_bytes = 0;
+      seat.held_from = end;
+      return;
+    }
+    while (seat.held_from + seat.held_line_bytes.size() > end) {
+      seat.held_bytes -= seat.held_line_bytes.back();
+      seat.held_line_bytes.pop_back();
+    }
+  }
+
+  static std::uint32_t line_bytes(const json& line) { return static_cast<std::uint32_t>(line.dump().size()); }
+
+  // A log frame of the seat's version: lines [from, from + lines.size()) of its log.
+  void hold_lines(Seat& seat, std::size_t from, const json& lines) {
+    if (!verifies(seat) || lines.empty()) return;
+    if (from + lines.size() == seat.held_from && !seat.held_line_bytes.empty()) {
+      // An older page, just before what it holds.
+      for (auto it = lines.rbegin(); it != lines.rend(); ++it) {
+        seat.held_line_bytes.push_front(line_bytes(*it));
+        seat.held_bytes += seat.held_line_bytes.front();
+      }
+      seat.held_from = from;
+      return;
+    }
+    seat.held_line_bytes.clear();
+    seat.held_bytes = 0;
+    seat.held_from = from;
+    for (const auto& line : lines) {
+      seat.held_line_bytes.push_back(line_bytes(line));
+      seat.held_bytes += seat.held_line_bytes.back();
+    }
+  }
+
+  // A patch's `log`: the seat's log becomes its first `keep` lines followed by `lines`. False
+  // (the seat joins again) when the client cannot apply it: it keeps lines the seat never knew of.
+  bool apply_log(Room& room, Seat& seat, const json& log) {
+    if (!seat.log_known) return true;
+    const auto keep = log.find("keep");  // end() when it is not an object
+    const auto lines = log.find("lines");
+    if (keep == log.end() || !keep->is_number_unsigned() || lines == log.end() || !lines->is_array()) {
+      log_gap(room, seat, "a patch's log is not {keep, lines}: " + log.dump());
+      return false;
+    }
+    const auto kept = keep->get<std::size_t>();
+    if (kept > seat.log_size) {
+      log_gap(
+          room, seat,
+          "a patch keeps " + std::to_string(kept) + " log lines where the seat knows " + std::to_string(seat.log_size));
+      return false;
+    }
+    seat.log_size = kept + lines->size();
+    if (!verifies(seat)) return true;
+    truncate_held(seat, kept);
+    for (const auto& line : *lines) {
+      seat.held_line_bytes.push_back(line_bytes(line));
+      seat.held_bytes += seat.held_line_bytes.back();
+    }
+    return true;
+  }
+
+  void log_gap(Room& room, Seat& seat, const std::string& what) {
+    if (log_gaps_++ == 0)
+      std::cerr << "first log gap: " << seat.name << " of game " << room.game << " at version " << seat.version << ": "
+                << what << "\n";
+    seat.has_view = false;
+    seat.log_known = false;
+    send_join(room, seat);
   }
 
   void game_ended(Room& room) {
@@ -684,12 +924,19 @@ class LoadGenerator {
         {"median_snapshot_bytes", median_snapshot},
         {"patch_to_snapshot_ratio",
          median_snapshot ? static_cast<double>(median_patch) / static_cast<double>(median_snapshot) : 0.0},
+        {"median_log_frame_bytes", percentile(log_frame_bytes_, 0.5)},
         {"median_patch_to_current_view_ratio", percentile(patch_to_view_ratios_, 0.5)},
-        {"errors", errors_ + hash_mismatches_},
+        {"median_patch_to_held_ratio", percentile(patch_to_held_ratios_, 0.5)},
+        {"log_frames", log_frame_bytes_.size()},
+        {"log_lines_received", log_lines_received_},
+        {"errors", errors_ + hash_mismatches_ + snapshot_hash_mismatches_ + log_gaps_},
         {"error_codes", error_codes_},
         {"connect_failures", connect_failures_},
         {"hash_mismatches", hash_mismatches_},
-        {"gaps", gaps_}};
+        {"snapshot_hash_mismatches", snapshot_hash_mismatches_},
+        {"log_gaps", log_gaps_},
+        {"gaps", gaps_},
+        {"stale_log_frames", stale_log_frames_}};
     if (o_.server_pid) {
       const long grown = rss_after_ - rss_before_;
       report["server_rss_kb"] = {
@@ -733,14 +980,20 @@ class LoadGenerator {
   long connect_failures_ = 0;
   long hash_mismatches_ = 0;
   long gaps_ = 0;
+  long snapshot_hash_mismatches_ = 0;
+  long log_gaps_ = 0;
+  long stale_log_frames_ = 0;
+  long log_lines_received_ = 0;
   std::map<std::string, long> error_codes_;
   std::vector<double> ack_latency_ms_;
   std::vector<double> opponent_latency_ms_;
   std::vector<std::size_t> patch_bytes_;
   std::vector<std::size_t> snapshot_bytes_;
+  std::vector<std::size_t> log_frame_bytes_;
   long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
   double cpu_at_play_start_ = 0, cpu_at_play_end_ = 0;
   std::vector<double> patch_to_view_ratios_;
+  std::vector<double> patch_to_held_ratios_;
 };
 
 }  // namespace

@@ -4,7 +4,8 @@
 // buttons — picked with a seeded PRNG (never `undo` while anything else is offered; the
 // confirmations before dice rolls are accepted), until both pages show the result. Nothing is
 // sent through the API: the server is only asked for its version (both pages must show it before
-// the next click) and, at the end, whether the pages show its result.
+// the next click) and, at the end, whether the pages show its result and, once the French page has
+// fetched every older page of the log ("Older lines"), the server's whole log.
 //
 // A game is ~500-1000 actions; WARPATH_FULL_GAME_MAX_ACTIONS caps them (default: none, the game
 // ends). Environment as in wilderness_war.test.mjs.
@@ -13,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, shownLog, startServerWithGame, wholeLog } from './server.mjs';
 
 const SEED = Number(process.env.WARPATH_FULL_GAME_SEED ?? 11);
 const MAX_ACTIONS = Number(process.env.WARPATH_FULL_GAME_MAX_ACTIONS ?? 0) || Infinity;
@@ -202,4 +203,23 @@ test('French and British play Annus Mirabilis to its end by clicking the pages\'
     assert.equal(await pages[seat].locator('#board [data-verb]').count(), 0, `${seat}: no targets after the end`);
   }
   console.log(`result: ${headline} — ${record.result.summary ?? ''} (v${record.version})`);
+
+  // The log: the last lines at first; "Older lines" fetches the pages before them, to the first.
+  const log = await wholeLog(server.origin, game.id, game.seats.french);
+  const page = pages.french;
+  let shown = await shownLog(page);
+  assert.deepEqual(shown.texts, log.lines.slice(shown.first).map((l) => l.text), 'the recent log lines');
+  assert.ok(log.lines.length > 100 && shown.first === log.lines.length - 100, `the last 100 of ${log.lines.length} lines (from ${shown.first})`);
+  let pagesAsked = 0;
+  while (shown.older) {
+    const before = shown.first;
+    await page.locator('#log-older').click();
+    await page.waitForFunction((n) => document.getElementById('log').start - 1 < n, before, { timeout: STEP_TIMEOUT });
+    shown = await shownLog(page);
+    pagesAsked += 1;
+    assert.ok(pagesAsked < 100, 'the older pages come to an end');
+  }
+  assert.equal(shown.first, 0);
+  assert.deepEqual(shown.texts, log.lines.map((l) => l.text), 'the whole log, page by page');
+  console.log(`log: ${log.lines.length} lines, ${pagesAsked} older pages fetched`);
 });

@@ -82,6 +82,34 @@ export async function apiJson(origin, method, target, { body, token } = {}) {
   return text ? JSON.parse(text) : null;
 }
 
+// A seat's whole game log over HTTP (GET /api/games/{id}/log, a page of 500 lines at a time from
+// the end): {version, lines}. Starts again if the game moves on meanwhile.
+export async function wholeLog(origin, gameId, token) {
+  for (;;) {
+    let page = await apiJson(origin, 'GET', `/api/games/${gameId}/log?limit=500`, { token });
+    const { version, log_size: size } = page;
+    let lines = page.lines;
+    while (page.from > 0 && page.version === version) {
+      page = await apiJson(origin, 'GET', `/api/games/${gameId}/log?before=${page.from}&limit=500`, { token });
+      lines = page.lines.concat(lines);
+    }
+    if (page.version !== version) continue;
+    if (lines.length !== size) throw new Error(`the log at v${version} has ${size} lines, the pages ${lines.length}`);
+    return { version, lines };
+  }
+}
+
+// What a game page's log panel shows, once its lines have come: the number of its first line (from
+// 0), each line's text, and whether it offers older lines.
+export async function shownLog(page, timeout = 15000) {
+  await page.waitForFunction(() => !document.querySelector('#log li.muted')?.textContent.startsWith('Loading'), null, { timeout });
+  return page.locator('#log').evaluate((list) => ({
+    first: list.start - 1,
+    texts: [...list.querySelectorAll('li:not(.muted)')].map((li) => li.textContent),
+    older: !document.getElementById('log-older').hidden,
+  }));
+}
+
 // The server with one Annus Mirabilis game of the given seed: where the game tests start.
 export async function startServerWithGame(seed) {
   if (!fs.existsSync(BINARY)) throw new Error(`no warpath binary at ${BINARY}`);

@@ -3,8 +3,9 @@
 // a third browser context spectates. The French play a card to activate a force and move it into
 // a British space, which makes a battle; the British play a card to build a stockade. Every step
 // is a click on a target the page marks with data-verb / data-arg; each context checks what it
-// sees (prompt, highlighted spaces, its own hand and no other) and keeps a screenshot; a reload
-// restores the same view. The seed is fixed, so the game is the same every run.
+// sees (prompt, highlighted spaces, its own hand and no other, the last lines of the game log) and
+// keeps a screenshot; a reload restores the same view. The seed is fixed, so the game is the same
+// every run.
 //
 // Environment: WARPATH_BINARY (the built warpath), WARPATH_WEB_ROOT (server/web),
 // WARPATH_BROWSER_ARTIFACTS (where screenshots go), WARPATH_CHROMIUM (default /usr/bin/chromium).
@@ -13,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, shownLog, startServerWithGame, waitForPages, wholeLog } from './server.mjs';
 
 const SEED = 7;
 const STEP_TIMEOUT = 15000;
@@ -106,6 +107,7 @@ async function pageState(page) {
     markers: await page.locator('#board [data-marker]').count(),
     counters: await page.locator('#board .ww-counter').count(),
     status: await page.locator('.ww-status').textContent(),
+    log: await shownLog(page),
   };
 }
 
@@ -117,15 +119,21 @@ async function screenshot(seat, name) {
   return file;
 }
 
-// Checks what each seat sees: its prompt, its own hand and nobody else's, and highlighted spaces
-// that are exactly the server's legal space targets.
+// Checks what each seat sees: its prompt, its own hand and nobody else's, highlighted spaces that
+// are exactly the server's legal space targets, and the most recent lines of the log (every line of
+// Wilderness War's log is public: each seat's is the spectator's).
 async function checkSeats() {
   const views = {};
   for (const seat of ['french', 'british']) views[seat] = await seatView(seat);
+  const log = await wholeLog(server.origin, game.id);
   for (const [seat, page] of Object.entries(pages)) {
     const view = seat === 'spectator' ? await seatView('spectator') : views[seat];
     assert.equal(await page.locator('#prompt').textContent(), view.prompt, `${seat} prompt`);
     assert.deepEqual(await highlightedSpaces(page), legalSpaces(view), `${seat}: highlighted spaces`);
+    const shown = await shownLog(page);
+    assert.ok(shown.first <= Math.max(0, log.lines.length - 100), `${seat} shows the last 100 log lines at least (from ${shown.first})`);
+    assert.deepEqual(shown.texts, log.lines.slice(shown.first).map((l) => l.text), `${seat}: the log`);
+    assert.equal(shown.older, shown.first > 0, `${seat}: "Older lines" when there are`);
     if (seat === 'spectator') {
       assert.equal(await page.locator('.ww-hand').count(), 0, 'the spectator sees no hand');
       assert.equal(await page.locator('#board [data-verb]').count(), 0, 'the spectator has no targets');
@@ -273,7 +281,7 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
   assert.ok(stockadeSeen, 'the British built a stockade');
   assert.equal(plan, PLAN.length, 'every planned move was made');
   assert.ok(dialogs.some((d) => /Roll the dice/.test(d.message)), 'the roll was confirmed first');
-  assert.match((await seatView('spectator')).log.map((l) => l.text).join('\n'), /Battle at Hudson Carry North/);
+  assert.match((await wholeLog(server.origin, game.id)).lines.map((l) => l.text).join('\n'), /Battle at Hudson Carry North/);
 
   // Finish the British construction if the card allows more, then check every seat again.
   await settle();

@@ -851,18 +851,21 @@ class LoadGenerator {
       return check_all_done();
     }
     room.recreating = true;
-    create_game(room, [this](Room& r, bool ok) {
+    create_game(room, [this, ended = room.game](Room& r, bool ok) {
       r.recreating = false;
       if (!ok) {
         r.active = false;
         return check_all_done();
       }
-      // The same connections join the new game: a connection may hold several games.
+      // The same connections leave the game that ended and join the new one (the server limits
+      // the games one connection may have joined at once).
       for (auto& seat : r.seats) {
         seat.has_view = false;
         seat.acted_at.reset();
         seat.version = 0;
-        if (seat.conn && seat.conn->is_open()) send_join(r, seat);
+        if (!seat.conn || !seat.conn->is_open()) continue;
+        seat.conn->send(json{{"type", "leave"}, {"game", ended}}.dump());
+        send_join(r, seat);
       }
     });
   }

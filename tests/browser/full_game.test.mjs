@@ -4,8 +4,8 @@
 // buttons — picked with a seeded PRNG (never `undo` while anything else is offered; the
 // confirmations before dice rolls are accepted), until both pages show the result. Nothing is
 // sent through the API: the server is only asked for its version (both pages must show it before
-// the next click) and, at the end, whether the pages show its result and, once the French page has
-// fetched every older page of the log ("Older lines"), the server's whole log.
+// the next click) and, at the end, whether the pages show its result and the server's whole log
+// (the French page once as it followed the game, then reloaded, page by page with "Older lines").
 //
 // A game is ~500-1000 actions; WARPATH_FULL_GAME_MAX_ACTIONS caps them (default: none, the game
 // ends). Environment as in wilderness_war.test.mjs.
@@ -187,6 +187,9 @@ test('French and British play Annus Mirabilis to its end by clicking the pages\'
   );
   console.log(`verbs: ${[...verbs].map(([v, n]) => `${v} ${n}`).join(', ')}`);
   assert.deepEqual(pageErrors, [], 'no page errors');
+  // The connection warns of hash mismatches, log gaps and the like: a patch that fails is no error
+  // the player sees (a new snapshot repairs it), but it must not happen.
+  assert.deepEqual(consoleLines.filter((l) => / warning: warpath:/.test(l)), [], 'no connection warnings');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await pages.french.screenshot({ path: path.join(ARTIFACTS, 'full-game-french.png'), fullPage: true });
   if (actions >= MAX_ACTIONS) {
@@ -204,10 +207,16 @@ test('French and British play Annus Mirabilis to its end by clicking the pages\'
   }
   console.log(`result: ${headline} — ${record.result.summary ?? ''} (v${record.version})`);
 
-  // The log: the last lines at first; "Older lines" fetches the pages before them, to the first.
+  // The log: the page that followed the whole game holds every line; reloaded, the last 100, and
+  // "Older lines" fetches the pages before them, to the first.
   const log = await wholeLog(server.origin, game.id, game.seats.french);
   const page = pages.french;
   let shown = await shownLog(page);
+  assert.equal(shown.first, 0);
+  assert.deepEqual(shown.texts, log.lines.map((l) => l.text), 'the log, line by line as the game went');
+  await page.reload();
+  await page.waitForSelector('#board .ww-map [data-space]', { timeout: STEP_TIMEOUT });
+  shown = await shownLog(page);
   assert.deepEqual(shown.texts, log.lines.slice(shown.first).map((l) => l.text), 'the recent log lines');
   assert.ok(log.lines.length > 100 && shown.first === log.lines.length - 100, `the last 100 of ${log.lines.length} lines (from ${shown.first})`);
   let pagesAsked = 0;

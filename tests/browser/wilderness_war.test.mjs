@@ -36,8 +36,10 @@ let server;
 let browser;
 let game;
 let spaceIds = new Set();
+let titleData = null;
 const pages = {};
 const dialogs = [];
+const warnings = []; // the pages' "warpath: ..." console warnings (hash mismatches, log gaps...)
 
 async function openSeat(seat) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -47,6 +49,9 @@ async function openSeat(seat) {
     dialog.accept();
   });
   page.on('pageerror', (e) => console.error(`[${seat}] page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && m.text().startsWith('warpath:')) warnings.push(`[${seat}] ${m.text()}`);
+  });
   await page.goto(game.links[seat]);
   await page.waitForSelector('#board .ww-map [data-space]', { timeout: STEP_TIMEOUT });
   return page;
@@ -119,9 +124,27 @@ async function screenshot(seat, name) {
   return file;
 }
 
+// The map spaces' counters of a view's compact `pieces` (4 × location + 2 × inside + reduced, by
+// the title data's `pieces` and `locations`), decoded here apart from the page: ["space piece", ...].
+function spaceCounters(view) {
+  const out = [];
+  view.pieces.forEach((code, i) => {
+    const at = titleData.locations[Math.floor(code / 4)];
+    if (spaceIds.has(at)) out.push(`${at} ${titleData.pieces[i].id}`);
+  });
+  return out.sort();
+}
+
+async function drawnCounters(page) {
+  const counters = await page
+    .locator('#board [data-stack] .ww-counter')
+    .evaluateAll((els) => els.map((e) => `${e.closest('[data-stack]').dataset.stack} ${e.dataset.piece}`));
+  return counters.filter((c) => spaceIds.has(c.split(' ')[0])).sort();
+}
+
 // Checks what each seat sees: its prompt, its own hand and nobody else's, highlighted spaces that
-// are exactly the server's legal space targets, and the most recent lines of the log (every line of
-// Wilderness War's log is public: each seat's is the spectator's).
+// are exactly the server's legal space targets, the counters of the map spaces, and the most recent
+// lines of the log (every line of Wilderness War's log is public: each seat's is the spectator's).
 async function checkSeats() {
   const views = {};
   for (const seat of ['french', 'british']) views[seat] = await seatView(seat);
@@ -130,6 +153,11 @@ async function checkSeats() {
     const view = seat === 'spectator' ? await seatView('spectator') : views[seat];
     assert.equal(await page.locator('#prompt').textContent(), view.prompt, `${seat} prompt`);
     assert.deepEqual(await highlightedSpaces(page), legalSpaces(view), `${seat}: highlighted spaces`);
+    const counters = spaceCounters(view);
+    assert.ok(counters.length > 20, `pieces on the map: ${counters.length}`);
+    // Units in a leader's box are drawn in his stack as well: the page draws at least these.
+    const drawn = await drawnCounters(page);
+    assert.deepEqual(counters.filter((c) => !drawn.includes(c)), [], `${seat}: counters of the map spaces`);
     const shown = await shownLog(page);
     assert.ok(shown.first <= Math.max(0, log.lines.length - 100), `${seat} shows the last 100 log lines at least (from ${shown.first})`);
     assert.deepEqual(shown.texts, log.lines.slice(shown.first).map((l) => l.text), `${seat}: the log`);
@@ -184,6 +212,7 @@ before(async () => {
   ({ server, game } = await startServerWithGame(SEED));
   const data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
   spaceIds = new Set(data.spaces.map((x) => x.id));
+  titleData = data;
   browser = await launchBrowser();
   for (const seat of ['french', 'british', 'spectator']) pages[seat] = await openSeat(seat);
 });
@@ -281,6 +310,7 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
   assert.ok(stockadeSeen, 'the British built a stockade');
   assert.equal(plan, PLAN.length, 'every planned move was made');
   assert.ok(dialogs.some((d) => /Roll the dice/.test(d.message)), 'the roll was confirmed first');
+  assert.deepEqual(warnings, [], 'every patch passed its hash, every log line came in order');
   assert.match((await wholeLog(server.origin, game.id)).lines.map((l) => l.text).join('\n'), /Battle at Hudson Carry North/);
 
   // Finish the British construction if the card allows more, then check every seat again.

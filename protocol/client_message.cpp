@@ -44,6 +44,20 @@ std::string string_field(const json& j, const char* name, std::size_t max_chars,
   return s;
 }
 
+std::uint64_t count_field(const json& j, const char* name, std::uint64_t min, std::uint64_t max,
+                          std::optional<std::uint64_t> absent) {
+  auto it = j.find(name);
+  if (it == j.end() || it->is_null()) {
+    if (!absent) throw FieldError{std::string("missing field '") + name + "'"};
+    return *absent;
+  }
+  if (!it->is_number_integer() || it->get<std::int64_t>() < static_cast<std::int64_t>(min) ||
+      it->get<std::uint64_t>() > max)
+    throw FieldError{std::string("'") + name + "' must be an integer from " + std::to_string(min) + " to " +
+                     std::to_string(max)};
+  return it->get<std::uint64_t>();
+}
+
 std::string ref_field(const json& j) { return string_field(j, "ref", max_ref_chars, false); }
 
 std::optional<std::uint64_t> optional_version_field(const json& j) {
@@ -76,6 +90,9 @@ ClientMessage by_type(const std::string& type, const json& j) {
   if (type == "action") return ActionRequest{game_field(j), version_field(j), action_fields(j), ref_field(j)};
   if (type == "undo") return UndoRequest{game_field(j), version_field(j), ref_field(j)};
   if (type == "resync") return Resync{game_field(j), version_field(j)};
+  if (type == "log")
+    return LogRequest{game_field(j), count_field(j, "before", 0, max_json_integer, std::nullopt),
+                      count_field(j, "limit", 1, max_log_page_lines, default_log_page_lines), ref_field(j)};
   if (type == "chat") {
     auto text = string_field(j, "text", max_chat_chars * 4, true);
     if (text.empty()) throw FieldError{"'text' is empty"};

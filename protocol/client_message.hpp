@@ -43,6 +43,13 @@ struct Resync {
   GameId game;
   std::uint64_t version;  // the last version the client holds
 };
+// Older log lines: those before line `before`, at most `limit` of them.
+struct LogRequest {
+  GameId game;
+  std::uint64_t before;
+  std::uint64_t limit;
+  std::string ref;
+};
 struct Chat {
   GameId game;
   std::string text;
@@ -51,7 +58,7 @@ struct Ping {
   std::string ref;
 };
 
-using ClientMessage = std::variant<Hello, Join, Leave, ActionRequest, UndoRequest, Resync, Chat, Ping>;
+using ClientMessage = std::variant<Hello, Join, Leave, ActionRequest, UndoRequest, Resync, LogRequest, Chat, Ping>;
 
 struct ProtocolError {
   std::string code;  // invalid_utf8, invalid_json, too_deep, frame_too_large, unknown_type, bad_message

@@ -12,18 +12,6 @@ Frame welcome_message() {
   return make_frame({{"type", "welcome"}, {"server", "warpath"}, {"protocol", protocol_version}});
 }
 
-Frame snapshot_message(GameId game, std::string_view seat, std::uint64_t version, const json& view,
-                       std::string_view hash) {
-  return make_frame(
-      {{"type", "snapshot"}, {"game", game}, {"seat", seat}, {"version", version}, {"view", view}, {"hash", hash}});
-}
-
-Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, const json& ops,
-                    std::string_view hash) {
-  return make_frame(
-      {{"type", "patch"}, {"game", game}, {"seat", seat}, {"from", from}, {"to", to}, {"ops", ops}, {"hash", hash}});
-}
-
 Frame ack_message(std::string_view ref, GameId game, std::uint64_t version) {
   return make_frame({{"type", "ack"}, {"ref", ref}, {"game", game}, {"version", version}});
 }

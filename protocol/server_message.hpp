@@ -1,5 +1,6 @@
 #pragma once
 // Messages the server sends, serialised once and shared by every connection that receives them.
+// Snapshots, patches and log pages are made by the game feed (game_feed.hpp).
 
 #include <cstdint>
 #include <memory>
@@ -16,10 +17,6 @@ using Frame = std::shared_ptr<const std::string>;
 Frame make_frame(const nlohmann::json& message);
 
 Frame welcome_message();
-Frame snapshot_message(GameId game, std::string_view seat, std::uint64_t version, const nlohmann::json& view,
-                       std::string_view hash);
-Frame patch_message(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, const nlohmann::json& ops,
-                    std::string_view hash);
 Frame ack_message(std::string_view ref, GameId game, std::uint64_t version);
 // `version` (the game's current one) is included when known, so a client can tell it is behind.
 Frame error_message(std::string_view code, std::string_view message, std::string_view ref = {}, GameId game = 0,

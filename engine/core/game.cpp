@@ -1,6 +1,7 @@
 #include "engine/core/game.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace warpath::engine {
 
@@ -29,6 +30,29 @@ nlohmann::json GameModule::legal_actions(const GameState& state, std::string_vie
   ActionList list;
   list_legal_actions(state, seat, list);
   return list.to_json();
+}
+
+nlohmann::json GameModule::view(const GameState& state, std::string_view seat) const {
+  nlohmann::json merged = public_view(state);
+  nlohmann::json own = seat_view(state, seat);
+  for (auto& [key, value] : own.items()) {
+    if (merged.contains(key))
+      throw std::logic_error("view member '" + key + "' is in both the public and the seat part");
+    merged[key] = std::move(value);
+  }
+  return merged;
+}
+
+std::vector<std::string> seat_keys(const GameModule& module) {
+  std::vector<std::string> keys = module.seat_view_keys();
+  keys.insert(keys.end(), {"actions", "confirm", "prompt"});
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
+bool is_seat_key(const std::vector<std::string>& seat_keys, std::string_view key) {
+  return std::binary_search(seat_keys.begin(), seat_keys.end(), key);
 }
 
 bool GameModule::is_active(const GameState& state, std::string_view role) const {

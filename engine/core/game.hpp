@@ -18,6 +18,13 @@ namespace warpath::engine {
 
 inline constexpr std::string_view spectator_seat = "spectator";
 
+class GameModule;
+// The members of every seat part: the framework's "actions", "confirm" and "prompt" and the
+// module's seat_view_keys(), sorted and without duplicates.
+std::vector<std::string> seat_keys(const GameModule& module);
+// Whether `key` is one of them.
+bool is_seat_key(const std::vector<std::string>& seat_keys, std::string_view key);
+
 struct ScenarioInfo {
   std::string id;
   std::string name;
@@ -82,9 +89,28 @@ class GameModule {
                                            std::uint64_t seed) const = 0;
   virtual std::unique_ptr<GameState> load(const nlohmann::json& state_json) const = 0;
 
-  // Everything `seat` (a role or "spectator") may see and nothing else, with a readable
-  // "prompt" and "actions" = legal_actions(state, seat).
-  virtual nlohmann::json view(const GameState& state, std::string_view seat) const = 0;
+  // Everything `seat` (a role or "spectator") may see and nothing else, in two parts whose
+  // top-level members are disjoint. The public part is what every seat sees; the server builds
+  // it once per move for all of them. The seat part is what only that seat sees, with a readable
+  // "prompt" and "actions" = legal_actions(state, seat); its members are those that
+  // seat_view_keys() names.
+  virtual nlohmann::json public_view(const GameState&) const { return nlohmann::json::object(); }
+  virtual nlohmann::json seat_view(const GameState& state, std::string_view seat) const = 0;
+  // The members a seat part may hold besides the framework's own (`engine::seat_keys`).
+  virtual std::vector<std::string> seat_view_keys() const { return {}; }
+  // The two parts as one object (tests, tools): a member in both is a module bug and throws.
+  nlohmann::json view(const GameState& state, std::string_view seat) const;
+
+  // The game log as `seat` may read it: lines (objects the title defines) numbered from 0. A
+  // move only adds lines at the end; an undo restores the log the undone move found, so the log
+  // before a move is always a prefix of the log after it, or the other way round.
+  virtual std::size_t log_size(const GameState&, std::string_view /*seat*/) const { return 0; }
+  // Lines [from, to) of that log, to <= log_size(state, seat), as a JSON array.
+  virtual nlohmann::json log_lines(const GameState&, std::string_view /*seat*/, std::size_t /*from*/,
+                                   std::size_t /*to*/) const {
+    return nlohmann::json::array();
+  }
+
   // Appends the seat's legal actions to `out` (nothing when the seat may not act now).
   virtual void list_legal_actions(const GameState& state, std::string_view seat, ActionList& out) const = 0;
   // The same as the protocol shows them: {verb: true | [args...]}.

@@ -13,10 +13,12 @@ std::uint64_t fnv1a64(std::string_view bytes) {
   return h;
 }
 
-std::string json_hash(const nlohmann::json& document) {
+std::string hash_hex(std::string_view bytes) {
   char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a64(document.dump())));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a64(bytes)));
   return buf;
 }
+
+std::string json_hash(const nlohmann::json& document) { return hash_hex(document.dump()); }
 
 }  // namespace warpath::engine

@@ -12,6 +12,8 @@ namespace warpath::engine {
 // or between a client's patched view and the server's. Cheap to re-implement in a browser.
 std::uint64_t fnv1a64(std::string_view bytes);
 
+// fnv1a64 of the bytes as 16 lowercase hex digits.
+std::string hash_hex(std::string_view bytes);
 // Hash of the canonical dump of a document (nlohmann sorts object keys), as 16 hex digits.
 std::string json_hash(const nlohmann::json& document);
 

@@ -49,10 +49,17 @@ nlohmann::json Match::legal_actions(std::string_view seat) const {
   return actions;
 }
 
-nlohmann::json Match::view(std::string_view seat) const {
-  nlohmann::json v = module_->view(*state_, seat);
+nlohmann::json Match::seat_view(std::string_view seat) const {
+  nlohmann::json v = module_->seat_view(*state_, seat);
   if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
   add_confirm_field(v, *module_, *state_, seat);  // irreversible.hpp: the actions to confirm first
+  return v;
+}
+
+nlohmann::json Match::view(std::string_view seat) const {
+  nlohmann::json v = public_view();
+  nlohmann::json own = seat_view(seat);
+  for (auto& [key, value] : own.items()) v[key] = std::move(value);
   return v;
 }
 

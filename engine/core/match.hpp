@@ -66,7 +66,11 @@ class Match {
   // version: a client (or the random player) asks for them and then plays one, which checks them
   // again. Valid until the match changes.
   const ActionList& listed_actions(std::string_view seat) const;
-  // The module's view with those actions.
+  // The view's public part, the same for every seat.
+  nlohmann::json public_view() const { return module_->public_view(*state_); }
+  // The seat's part with those actions (and `confirm`, irreversible.hpp).
+  nlohmann::json seat_view(std::string_view seat) const;
+  // Both parts as one object.
   nlohmann::json view(std::string_view seat) const;
 
   // Validates and applies one move (verb "undo" takes back the role's last move). On error

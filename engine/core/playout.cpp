@@ -62,7 +62,12 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& tally, std::uint64_t seed) {
+// Lines at the end of the log compared by a leak check during the game; the check after the last
+// move compares the whole log.
+constexpr std::size_t log_lines_checked = 64;
+
+void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& tally, std::uint64_t seed,
+                 bool whole_log = false) {
   for (const auto& seat : seats_of(module)) {
     const auto started = std::chrono::steady_clock::now();
     const json view = module.view(match.state(), seat);
@@ -73,6 +78,15 @@ void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& 
     if (module.view(*twin, seat) != view) {
       ++tally.leaks;
       tally.problem(seed, "view of " + seat + " at move " + std::to_string(match.version()) +
+                              " changes when hidden information is dealt anew");
+    }
+    // The log is a stream of its own: the same check over the seat's newest lines.
+    const std::size_t size = module.log_size(match.state(), seat);
+    const std::size_t from = whole_log || size <= log_lines_checked ? 0 : size - log_lines_checked;
+    if (module.log_size(*twin, seat) != size ||
+        module.log_lines(*twin, seat, from, size) != module.log_lines(match.state(), seat, from, size)) {
+      ++tally.leaks;
+      tally.problem(seed, "log of " + seat + " at move " + std::to_string(match.version()) +
                               " changes when hidden information is dealt anew");
     }
   }
@@ -128,7 +142,7 @@ void play_one(const GameModule& module, const PlayoutOptions& options, const std
   }
   tally.play_seconds += seconds_since(play_started) - checking_seconds;
   tally.actions += moves.size();
-  if (options.leak_check_every > 0) check_views(module, match, redealer, tally, seed);
+  if (options.leak_check_every > 0) check_views(module, match, redealer, tally, seed, true);
   if (stuck) {
     ++tally.stuck;
     tally.problem(seed, "no seat may act at move " + std::to_string(match.version()));

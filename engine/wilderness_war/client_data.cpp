@@ -118,14 +118,15 @@ json build(const GameData& data) {
   for (const auto& space : data.spaces) map_height = std::max(map_height, space.map.y + space.map.h);
   for (const auto& box : data.militia_boxes) map_height = std::max(map_height, box.map.y + box.map.h);
   for (const auto& box : data.leader_boxes) map_height = std::max(map_height, box.map.y + box.map.h);
-  return {{"format", "warpath/wilderness-war/client-data v1"},
+  return {{"format", "warpath/wilderness-war/client-data v2"},
           {"map_width", data.map_width},
           {"map_height", map_height},
           {"spaces", spaces},
           {"militia_boxes", militia_boxes},
           {"leader_boxes", leader_boxes},
           {"pools", data.pool_ids},
-          {"pieces", pieces},
+          {"locations", data.location_ids()},  // views give a piece's location as its number here
+          {"pieces", pieces},                  // in the order of a view's "pieces"
           {"tribes", tribes},
           {"cards", cards},
           {"scenarios", scenarios}};

@@ -267,8 +267,17 @@ void GameData::parse_leader_boxes(const json& spaces_doc) {
 }
 
 void GameData::index_locations() {
+  leader_box_number_.assign(static_cast<std::size_t>(piece_count()), -1);
+  pool_number_.fill(-1);
   auto add = [&](const std::string& id, Location location) {
     if (!location_by_id_.emplace(id, location).second) throw DataError("location id '" + id + "' is not unique");
+    const int number = static_cast<int>(location_ids_.size());
+    location_ids_.push_back(id);
+    if (location.kind == LocationKind::leader_box)
+      leader_box_number_.at(static_cast<std::size_t>(location.index)) = number;
+    if (location.kind != LocationKind::space && location.kind != LocationKind::militia_box &&
+        location.kind != LocationKind::leader_box)
+      pool_number_.at(static_cast<std::size_t>(location.kind)) = number;
   };
   for (std::size_t s = 0; s < spaces.size(); ++s) add(spaces[s].id, Location::in_space(static_cast<SpaceIndex>(s)));
   for (std::size_t b = 0; b < militia_boxes.size(); ++b)
@@ -449,6 +458,24 @@ SpaceIndex GameData::space_index(std::string_view id) const {
 PieceIndex GameData::piece_index(std::string_view id) const {
   if (auto p = find_piece(id)) return *p;
   throw DataError("unknown piece '" + std::string(id) + "'");
+}
+
+int GameData::location_number(Location location) const {
+  const auto index = static_cast<std::size_t>(location.index);
+  switch (location.kind) {
+    case LocationKind::space:
+      return location.index;
+    case LocationKind::militia_box:
+      return static_cast<int>(spaces.size() + index);
+    case LocationKind::leader_box:
+      if (leader_box_number_.at(index) < 0)
+        throw DataError("leader " + piece_id(location.index) + " has no holding box");
+      return leader_box_number_[index];
+    default:
+      if (pool_number_.at(static_cast<std::size_t>(location.kind)) < 0)
+        throw DataError("a location kind without a pool");
+      return pool_number_[static_cast<std::size_t>(location.kind)];
+  }
 }
 
 std::string GameData::location_id(Location location) const {

@@ -351,6 +351,10 @@ class GameData {
   // Location ids are unique across spaces, militia boxes, leader boxes and pools.
   std::string location_id(Location location) const;
   std::optional<Location> find_location(std::string_view id) const;
+  // Every location numbered: spaces, militia boxes, leader boxes, pools, in data order. Views
+  // send a piece's location as its number (the client data lists the ids in this order).
+  const std::vector<std::string>& location_ids() const { return location_ids_; }
+  int location_number(Location location) const;
 
  private:
   void parse_spaces(const nlohmann::json& doc);
@@ -372,6 +376,9 @@ class GameData {
   std::map<std::string, SpaceIndex, std::less<>> space_by_id_;
   std::map<std::string, PieceIndex, std::less<>> piece_by_id_;
   std::map<std::string, Location, std::less<>> location_by_id_;
+  std::vector<std::string> location_ids_;  // by location number
+  std::vector<int> leader_box_number_;     // by PieceIndex; -1 for a piece without a box
+  std::array<int, 8> pool_number_{};       // by LocationKind; -1 for a kind that is no pool
 };
 
 // The game data parsed from the embedded files; built on first use and immutable afterwards.

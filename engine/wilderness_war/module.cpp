@@ -88,11 +88,20 @@ class WildernessWarModule final : public engine::GameModule {
     return std::make_unique<State>(State::from_json(state_json, data_));
   }
 
-  json view(const GameState& state, std::string_view seat) const override {
+  json public_view(const GameState& state) const override {
     const auto& s = as_state(state);
-    json v = make_view(s, seat, legal_actions(s, seat), prompt_for(s, seat));
+    json v = make_public_view(s);
     if (auto r = result(s)) v["result"] = r->to_json();
     return v;
+  }
+  json seat_view(const GameState& state, std::string_view seat) const override {
+    const auto& s = as_state(state);
+    return make_seat_view(s, seat, legal_actions(s, seat), prompt_for(s, seat));
+  }
+  std::vector<std::string> seat_view_keys() const override { return {"hand"}; }
+  std::size_t log_size(const GameState& state, std::string_view) const override { return as_state(state).log.size(); }
+  json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
+    return log_lines_json(as_state(state).log, from, to);
   }
 
   void list_legal_actions(const GameState& state, std::string_view seat, engine::ActionList& out) const override {

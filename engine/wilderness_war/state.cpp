@@ -468,9 +468,13 @@ Options options_from_json(const json& j) {
   return options;
 }
 
+json log_line_to_json(const LogLine& l) {
+  return {{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}};
+}
+
 json log_to_json(const GameLog& log) {
   json out = json::array();
-  for (const auto& l : log) out.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
+  for (const auto& l : log) out.push_back(log_line_to_json(l));
   return out;
 }
 

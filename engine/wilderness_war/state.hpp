@@ -260,6 +260,7 @@ nlohmann::json options_to_json(const Options& options);
 // Reads {"bid": null | {"side", "vp"}, "optional_14_2": bool}; null or absent fields take their
 // defaults. Throws std::invalid_argument on anything else.
 Options options_from_json(const nlohmann::json& j);
+nlohmann::json log_line_to_json(const LogLine& line);  // {role, verb, arg, text}
 nlohmann::json log_to_json(const GameLog& log);
 
 }  // namespace warpath::wilderness_war

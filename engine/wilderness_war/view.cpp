@@ -89,10 +89,23 @@ json turn_json(const State& state) {
   return turn;
 }
 
+// One number per piece, in piece order: 4 × its location's number + 2 × inside + reduced.
+json compact_pieces_json(const State& state) {
+  json out = json::array();
+  auto& numbers = out.get_ref<json::array_t&>();
+  numbers.reserve(static_cast<std::size_t>(state.data().piece_count()));
+  for (PieceIndex p = 0; p < state.data().piece_count(); ++p) {
+    const auto& piece = state.piece(p);
+    numbers.emplace_back(4 * state.data().location_number(piece.location) + (piece.inside ? 2 : 0) +
+                         (piece.reduced ? 1 : 0));
+  }
+  return out;
+}
+
 }  // namespace
 
-json make_view(const State& state, std::string_view seat, json actions, std::string prompt) {
-  json v = {
+json make_public_view(const State& state) {
+  return {
       {"scenario", state.scenario().id},
       {"options", options_to_json(state.options)},
       {"year", state.year},
@@ -107,7 +120,7 @@ json make_view(const State& state, std::string_view seat, json actions, std::str
       {"removed", cards_json(state.removed)},
       {"draw_pile_size", state.draw_pile.size()},
       {"players", by_side([&](Side side) { return player_flags_json(state.player(side)); })},
-      {"pieces", pieces_to_json(state)},
+      {"pieces", compact_pieces_json(state)},
       {"markers", markers_to_json(state)},
       {"fortresses", fortress_owners_to_json(state)},
       {"vp_spaces", vp_space_holders_to_json(state)},
@@ -117,12 +130,19 @@ json make_view(const State& state, std::string_view seat, json actions, std::str
       {"year_track", year_track_to_json(state.year_track)},
       {"outcome", outcome_json(state)},
       {"turn", turn_json(state)},
-      {"log", log_to_json(state.log)},
-      {"prompt", std::move(prompt)},
-      {"actions", std::move(actions)},
   };
+}
+
+json make_seat_view(const State& state, std::string_view seat, json actions, std::string prompt) {
+  json v = {{"prompt", std::move(prompt)}, {"actions", std::move(actions)}};
   if (const auto side = side_names.find(seat)) v["hand"] = cards_json(state.player(*side).hand);
   return v;
+}
+
+json log_lines_json(const GameLog& log, std::size_t from, std::size_t to) {
+  json out = json::array();
+  for (std::size_t i = from; i < to && i < log.size(); ++i) out.push_back(log_line_to_json(log[i]));
+  return out;
 }
 
 }  // namespace warpath::wilderness_war

@@ -1,8 +1,8 @@
 #pragma once
 // What one seat may see of a position (documented in schema/wilderness-war-view.json). Public:
 // the map, every piece, every marker, the tracks, the discard pile and removed cards, the sizes
-// of the hands and the draw pile (5.24). Private to a side: its own hand. Never shown: the other
-// hand, the draw pile's order, the Rng.
+// of the hands and the draw pile (5.24), and the game log. Private to a side: its own hand. Never
+// shown: the other hand, the draw pile's order, the Rng.
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -12,8 +12,12 @@
 
 namespace warpath::wilderness_war {
 
-// `seat` is a role ("french", "british") or anything else for a spectator. `actions` and
-// `prompt` are the seat's legal actions and the sentence describing them.
-nlohmann::json make_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);
+// What every seat sees: the map, the pieces (compact: view.cpp), markers, tracks, cards on the table.
+nlohmann::json make_public_view(const State& state);
+// What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
+// spectator. `actions` and `prompt` are the seat's legal actions and the sentence describing them.
+nlohmann::json make_seat_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);
+// Lines [from, to) of the game log, every one of them public.
+nlohmann::json log_lines_json(const GameLog& log, std::size_t from, std::size_t to);
 
 }  // namespace warpath::wilderness_war

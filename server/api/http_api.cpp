@@ -4,6 +4,9 @@
 #include <atomic>
 #include <charconv>
 #include <map>
+#include <optional>
+#include <string_view>
+#include <variant>
 
 #include "protocol/frame_check.hpp"
 #include "protocol/limits.hpp"
@@ -98,8 +101,43 @@ std::string origin_of(const ServerContext& context, const HttpRequest& request) 
 }
 
 json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
-  return {
-      {"game", game}, {"seat", answer.seat}, {"version", answer.version}, {"view", answer.view}, {"hash", answer.hash}};
+  return {{"game", game},
+          {"seat", answer.seat},
+          {"version", answer.version},
+          {"view", answer.view},
+          {"seat_keys", answer.seat_keys},
+          {"hash", answer.hash},
+          {"log_size", answer.log_size}};
+}
+
+// The value of `name` in the request's query (`?a=1&b=2`), if it is there.
+std::optional<std::string_view> query_parameter(const HttpRequest& request, std::string_view name) {
+  std::string_view target = request.target();
+  const auto question = target.find('?');
+  if (question == std::string_view::npos) return std::nullopt;
+  std::string_view query = target.substr(question + 1);
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) return eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1);
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return std::nullopt;
+}
+
+// A query parameter that must be an integer from `min` to `max` when present.
+std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const HttpRequest& request,
+                                                                        std::string_view name, std::uint64_t min,
+                                                                        std::uint64_t max) {
+  auto text = query_parameter(request, name);
+  if (!text) return std::optional<std::uint64_t>();
+  std::uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+  if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max)
+    return "'" + std::string(name) + "' must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  return std::optional<std::uint64_t>(value);
 }
 
 void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
@@ -181,6 +219,24 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
 }
 
+void log_route(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {
+  auto before = count_parameter(request, "before", 0, protocol::max_json_integer);
+  auto limit = count_parameter(request, "limit", 1, protocol::max_log_page_lines);
+  for (const auto* bad : {std::get_if<std::string>(&before), std::get_if<std::string>(&limit)})
+    if (bad) return respond(error_response(request, "bad_message", *bad));
+  RoomHandle room = acquire_room(context, request, game, respond);
+  if (!room) return;
+  const auto before_line = std::get<std::optional<std::uint64_t>>(before);
+  room->log_for_token(room, bearer_token(request),
+                      before_line ? std::optional<std::size_t>(*before_line) : std::nullopt,
+                      std::get<std::optional<std::uint64_t>>(limit).value_or(protocol::default_log_page_lines),
+                      [request, respond](LogAnswer answer) {
+                        if (answer.error)
+                          return respond(error_response(request, answer.error->code, answer.error->message));
+                        respond(json_response(request, http::status::ok, answer.page));
+                      });
+}
+
 std::optional<protocol::GameId> parse_id(std::string_view text) {
   protocol::GameId id = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -209,6 +265,10 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/actions") {
     if (takes(request, {http::verb::post}, respond)) submit_action(context, request, *id, respond);
+    return;
+  }
+  if (tail == "/log") {
+    if (takes(request, {http::verb::get}, respond)) log_route(context, request, *id, respond);
     return;
   }
   respond(error_response(request, "not_found", "no such resource"));

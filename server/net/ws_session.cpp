@@ -165,6 +165,8 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
             room->act(room, self, {m.game, m.version, {std::string(engine::undo_verb), nullptr}, m.ref});
         } else if constexpr (std::is_same_v<T, protocol::Resync>) {
           if (auto room = room_for(m.game, {})) room->resync(room, self, m.version);
+        } else if constexpr (std::is_same_v<T, protocol::LogRequest>) {
+          if (auto room = room_for(m.game, m.ref)) room->log_page(room, self, std::move(m));
         } else if constexpr (std::is_same_v<T, protocol::Chat>) {
           auto room = room_for(m.game, {});
           if (!room) return;

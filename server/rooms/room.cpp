@@ -48,10 +48,10 @@ void Room::load() {
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
       last_snapshot_version_ = match_->version();
-      for (const auto& role : module_->info().roles)
-        feeds_.emplace(role, protocol::SeatFeed(id_, role, match_->view(role), match_->version()));
-      const std::string spectator(engine::spectator_seat);
-      feeds_.emplace(spectator, protocol::SeatFeed(id_, spectator, match_->view(spectator), match_->version()));
+      std::vector<std::string> seats = module_->info().roles;
+      seats.emplace_back(engine::spectator_seat);
+      seats_ = {seats.begin(), seats.end()};
+      feed_ = std::make_unique<protocol::GameFeed>(id_, *match_, std::move(seats));
     } catch (const std::exception& e) {
       log_error("game " + std::to_string(id_) + " failed to load: " + e.what());
       match_.reset();
@@ -81,7 +81,7 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       joined(false);
     };
     if (!match_) return refuse_join("unknown_game", "no such game");
-    if (!feeds_.count(request.seat)) return refuse_join("unknown_seat", "this game has no seat '" + request.seat + "'");
+    if (!seats_.count(request.seat)) return refuse_join("unknown_seat", "this game has no seat '" + request.seat + "'");
     if (request.seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
       if (!owner || *owner != request.seat)
@@ -91,7 +91,7 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
     else
-      who->deliver(current_feed(request.seat).snapshot());
+      deliver_all(*who, feed_->snapshot(*match_, request.seat));
     for (const auto& line : recent_chat_) who->deliver(line);
     joined(true);
     broadcast_presence();
@@ -113,12 +113,22 @@ void Room::resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_
 }
 
 void Room::send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t from) {
-  const auto& feed = current_feed(seat);
-  if (auto frames = feed.catch_up(from)) {
-    for (auto& frame : *frames) who.deliver(frame);
-  } else {
-    who.deliver(feed.snapshot());
-  }
+  if (auto frames = feed_->catch_up(*match_, seat, from))
+    deliver_all(who, *frames);
+  else
+    deliver_all(who, feed_->snapshot(*match_, seat));
+}
+
+void Room::deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames) {
+  for (const auto& frame : frames) who.deliver(frame);
+}
+
+void Room::log_page(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::LogRequest request) {
+  on_strand([this, self, who, request = std::move(request)] {
+    auto seat = seat_of(who.get());
+    if (!seat) return refuse(*who, "not_joined", "join the game first", request.ref);
+    who->deliver(feed_->log_page(*match_, *seat, request.before, request.limit, request.ref));
+  });
 }
 
 void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text) {
@@ -158,16 +168,29 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
   });
 }
 
+std::variant<std::string, SeatAnswer> Room::http_seat(const std::string& token) {
+  if (!match_) return refused_answer("unknown_game", "no such game");
+  if (token.empty()) return std::string(engine::spectator_seat);
+  auto role = seat_of_token(token);
+  if (!role) return refused_answer("bad_token", "that token holds no seat of this game");
+  return *role;
+}
+
 void Room::view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done) {
   on_strand([this, self, token, done] {
-    if (!match_) return done(refused_answer("unknown_game", "no such game"));
-    std::string seat(engine::spectator_seat);
-    if (!token.empty()) {
-      auto role = seat_of_token(token);
-      if (!role) return done(refused_answer("bad_token", "that token holds no seat of this game"));
-      seat = *role;
-    }
-    done(answer_for_seat(seat));
+    auto seat = http_seat(token);
+    if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done(std::move(*refused));
+    done(answer_for_seat(std::get<std::string>(seat)));
+  });
+}
+
+void Room::log_for_token(RoomHandle self, std::string token, std::optional<std::size_t> before, std::size_t limit,
+                         LogAnswerCallback done) {
+  on_strand([this, self, token, before, limit, done] {
+    auto seat = http_seat(token);
+    if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done({std::move(refused->error), {}});
+    const auto& name = std::get<std::string>(seat);
+    done({std::nullopt, feed_->log_json(*match_, name, before.value_or(protocol::max_json_integer), limit)});
   });
 }
 
@@ -182,8 +205,9 @@ void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t versi
 }
 
 SeatAnswer Room::answer_for_seat(const std::string& seat) {
-  const auto& feed = current_feed(seat);
-  return {std::nullopt, seat, feed.version(), feed.view(), feed.hash()};
+  auto current = feed_->seat_view(*match_, seat);
+  return {std::nullopt,    seat, current.version, std::move(current.view), feed_->seat_keys(), std::move(current.hash),
+          current.log_size};
 }
 
 void Room::enqueue(Pending pending) {
@@ -265,29 +289,21 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
 }
 
 void Room::broadcast_new_views() {
-  // One view and one diff per watched seat, shared by all of that seat's connections. A seat
-  // nobody watches (the usual case in asynchronous play) costs nothing until it is asked for.
+  // The public part once, then one patch per watched seat, shared by all of that seat's
+  // connections. A seat nobody watches (the usual case in asynchronous play) costs nothing until
+  // it is asked for.
   std::map<std::string, std::vector<Subscriber*>> watchers;
-  for (auto& [raw, entry] : subscribers_) watchers[entry.second].push_back(raw);
-  for (auto& [seat, feed] : feeds_) {
-    auto watched = watchers.find(seat);
-    if (watched == watchers.end()) {
-      stale_seats_.insert(seat);
-      continue;
-    }
-    Frame frame = current_feed(seat).advance(match_->view(seat), match_->version());
-    for (Subscriber* raw : watched->second)
+  std::set<std::string> watched;
+  for (auto& [raw, entry] : subscribers_) {
+    watchers[entry.second].push_back(raw);
+    watched.insert(entry.second);
+  }
+  for (auto& delivery : feed_->advance(*match_, watched))
+    for (Subscriber* raw : watchers.at(delivery.seat))
       if (auto live = subscribers_.at(raw).first.lock()) {
-        live->deliver(frame);
+        deliver_all(*live, delivery.frames);
         ++services_.metrics.patches_sent;
       }
-  }
-}
-
-protocol::SeatFeed& Room::current_feed(const std::string& seat) {
-  auto& feed = feeds_.at(seat);
-  if (stale_seats_.erase(seat) > 0) feed.reset(match_->view(seat), match_->version());
-  return feed;
 }
 
 void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
@@ -328,7 +344,7 @@ void Room::remember_chat(protocol::Frame frame) {
 
 void Room::broadcast_presence() {
   json seats = json::object();
-  for (const auto& [seat, feed] : feeds_) seats[seat] = 0;
+  for (const auto& seat : seats_) seats[seat] = 0;
   for (const auto& [raw, entry] : subscribers_) seats[entry.second] = seats[entry.second].get<int>() + 1;
   broadcast_to_all(protocol::presence_message(id_, seats));
 }

@@ -1,6 +1,6 @@
 #pragma once
-// One game being served: the authoritative Match, one SeatFeed per seat, and the connections
-// watching it. Every operation runs on the room's strand, so a room needs no lock around the
+// One game being served: the authoritative Match, the GameFeed of what its seats receive, and the
+// connections watching it. Every operation runs on the room's strand, so a room needs no lock around the
 // engine and rooms run in parallel on the thread pool.
 //
 // An action is applied to a copy of the state (Match::prepare); it becomes the match's state
@@ -17,10 +17,12 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "engine/core/match.hpp"
 #include "protocol/client_message.hpp"
-#include "protocol/seat_feed.hpp"
+#include "protocol/game_feed.hpp"
 #include "server/rooms/room_services.hpp"
 #include "server/rooms/subscriber.hpp"
 #include "server/util/rate_limit.hpp"
@@ -42,9 +44,17 @@ struct SeatAnswer {
   std::string seat;
   std::uint64_t version = 0;
   nlohmann::json view;
+  std::vector<std::string> seat_keys;
   std::string hash;
+  std::size_t log_size = 0;
 };
 using SeatAnswerCallback = std::function<void(SeatAnswer)>;
+// The answer to an HTTP log request: an error, or the page (GameFeed::log_json).
+struct LogAnswer {
+  std::optional<RoomError> error;
+  nlohmann::json page;
+};
+using LogAnswerCallback = std::function<void(LogAnswer)>;
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -62,12 +72,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void leave(RoomHandle self, Subscriber* who);
   void act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request);
   void resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_t version);
+  void log_page(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::LogRequest request);
   void chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text);
 
   // HTTP operations: the token picks the seat (empty token: spectator).
   void view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done);
   void act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
                      SeatAnswerCallback done);
+  void log_for_token(RoomHandle self, std::string token, std::optional<std::size_t> before, std::size_t limit,
+                     LogAnswerCallback done);
 
   // Lease bookkeeping for the registry (see RoomRegistry).
   std::atomic<int> leases{0};
@@ -106,10 +119,11 @@ class Room : public std::enable_shared_from_this<Room> {
   SeatAnswer refused_answer(std::string code, std::string message);
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
+  // The seat an HTTP request's token holds (empty token: spectator), or the refusal.
+  std::variant<std::string, SeatAnswer> http_seat(const std::string& token);
   std::optional<std::string> seat_of(const Subscriber* who) const;
   SeatAnswer answer_for_seat(const std::string& seat);
-  // The seat's feed, brought up to the match's version if nobody watched it meanwhile.
-  protocol::SeatFeed& current_feed(const std::string& seat);
+  void deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames);
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   protocol::GameId id_;
@@ -118,8 +132,8 @@ class Room : public std::enable_shared_from_this<Room> {
   const engine::GameModule* module_ = nullptr;
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
-  std::map<std::string, protocol::SeatFeed> feeds_;  // roles and spectator
-  std::set<std::string> stale_seats_;                // feeds behind the match: nobody watched them
+  std::set<std::string> seats_;                      // roles and spectator
+  std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
   std::deque<Pending> waiting_;
   std::deque<protocol::Frame> recent_chat_;

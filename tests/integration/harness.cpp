@@ -124,4 +124,15 @@ void check_no_leak(const json& view, const std::string& seat) {
 
 std::string active_role(const json& view) { return view.value("active", ""); }
 
+bool shows_a_hand(const std::string& raw) {
+  const nlohmann::json message = nlohmann::json::parse(raw);
+  if (message.contains("view") && message.at("view").contains("hand")) return true;
+  for (const auto& op : message.value("ops", nlohmann::json::array())) {
+    const std::string path = op.value("path", "");
+    if (path == "/hand" || path.rfind("/hand/", 0) == 0) return true;
+    if (op.contains("value") && op.at("value").is_object() && op.at("value").contains("hand")) return true;
+  }
+  return false;
+}
+
 }  // namespace warpath::test

@@ -68,4 +68,8 @@ void check_no_leak(const nlohmann::json& view, const std::string& seat);
 // The role whose turn it is, from any seat's view; empty once the game is over.
 std::string active_role(const nlohmann::json& view);
 
+// Whether a message as it crossed the wire holds a seat's hand: a view with a "hand" member or a
+// patch of one.
+bool shows_a_hand(const std::string& raw);
+
 }  // namespace warpath::test

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/hash.hpp"
+#include "protocol/seat_replica.hpp"
 #include "tests/integration/harness.hpp"
 
 namespace warpath::test {
@@ -36,7 +37,7 @@ TEST_CASE("red plays over HTTP, blue over WebSocket") {
       REQUIRE_MESSAGE(res.status == 200, "POST ", body.dump(), " answered ", res.status, ": ", res.raw_body);
       CHECK(res.body.value("version", std::uint64_t{0}) == version + 1);
       version = res.body.value("version", version + 1);
-      CHECK(engine::json_hash(res.body.at("view")) == res.body.value("hash", ""));
+      CHECK(protocol::view_hash(res.body.at("view"), res.body.at("seat_keys")) == res.body.value("hash", ""));
       CHECK(res.body.at("view") == h.http_view(game.id, game.tokens.at("red")).at("view"));
       ++http_moves;
       const int patches_before = blue->stats().patches;

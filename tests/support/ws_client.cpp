@@ -168,12 +168,12 @@ void SeatClient::join(std::int64_t game, const std::string& seat, const std::str
   game_ = game;
   seat_ = seat;
   token_ = token;
-  has_view_ = false;
+  replica_ = {};
   json message = {{"type", "join"}, {"game", game}, {"seat", seat}};
   if (!token.empty()) message["token"] = token;
   ws_.send(message);
   const auto deadline = Clock::now() + timeout;
-  while (!has_view_) {
+  while (!replica_.has_view()) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0)
       throw ReceiveTimeout("no snapshot after joining game " + std::to_string(game) + " as " + seat);
@@ -187,7 +187,7 @@ json SeatClient::pump(std::chrono::milliseconds timeout) {
   auto text = ws_.receive_text(timeout);
   if (!text)
     throw ReceiveTimeout("seat " + seat_ + " received nothing within " + std::to_string(timeout.count()) +
-                         " ms (holds version " + std::to_string(version_) + ")");
+                         " ms (holds version " + std::to_string(replica_.version()) + ")");
   raw_.push_back(*text);
   json message = json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (message.is_discarded()) throw std::runtime_error("server sent a message that is not JSON: " + *text);
@@ -195,20 +195,16 @@ json SeatClient::pump(std::chrono::milliseconds timeout) {
   return message;
 }
 
-void SeatClient::accept_view(json view, std::uint64_t version, const std::string& hash) {
-  view_ = std::move(view);
-  version_ = version;
-  hash_ = hash;
-  has_view_ = true;
+void SeatClient::accept_view() {
   resync_pending_ = false;
-  history_[version] = view_;
+  history_[replica_.version()] = replica_.view();
 }
 
 void SeatClient::request_resync() {
   if (resync_pending_) return;
   resync_pending_ = true;
-  if (has_view_) {
-    ws_.send({{"type", "resync"}, {"game", game_}, {"version", version_}});
+  if (replica_.has_view()) {
+    ws_.send({{"type", "resync"}, {"game", game_}, {"version", replica_.version()}});
   } else {
     // Without a trustworthy view only a snapshot helps, and joining again is how to get one.
     json message = {{"type", "join"}, {"game", game_}, {"seat", seat_}};
@@ -218,47 +214,39 @@ void SeatClient::request_resync() {
 }
 
 void SeatClient::apply(const json& message, std::size_t bytes) {
+  using Outcome = protocol::SeatReplica::Outcome;
   const std::string type = message.value("type", "");
   const bool mine = message.value("game", std::int64_t{0}) == game_ && message.value("seat", "") == seat_;
-  if (type == "snapshot" && mine) {
-    ++stats_.snapshots;
-    stats_.snapshot_bytes += bytes;
-    const json& view = message.at("view");
-    const std::string hash = message.at("hash").get<std::string>();
-    if (engine::json_hash(view) != hash) ++stats_.hash_mismatches;
-    accept_view(view, message.at("version").get<std::uint64_t>(), hash);
-    return;
-  }
-  if (type == "patch" && mine) {
-    ++stats_.patches;
-    stats_.patch_bytes += bytes;
-    const auto from = message.at("from").get<std::uint64_t>();
-    const auto to = message.at("to").get<std::uint64_t>();
-    if (has_view_ && to <= version_) {
-      ++stats_.outdated_patches;
-      return;
+  if (mine && (type == "snapshot" || type == "patch" || type == "log")) {
+    if (type == "snapshot") {
+      ++stats_.snapshots;
+      stats_.snapshot_bytes += bytes;
+    } else if (type == "patch") {
+      ++stats_.patches;
+      stats_.patch_bytes += bytes;
+    } else {
+      ++stats_.log_pages;
     }
-    if (!has_view_ || from != version_) {
-      ++stats_.gaps;
-      request_resync();
-      return;
+    switch (replica_.apply(message)) {
+      case Outcome::applied:
+        if (type != "log") accept_view();
+        break;
+      case Outcome::outdated:
+        ++stats_.outdated_patches;
+        break;
+      case Outcome::gap:
+        ++stats_.gaps;
+        request_resync();
+        break;
+      case Outcome::mismatch:
+        ++stats_.hash_mismatches;
+        request_resync();
+        break;
+      case Outcome::stale:
+        ++stats_.stale_log_pages;
+        break;
     }
-    json patched;
-    bool ok = true;
-    try {
-      patched = view_.patch(message.at("ops"));
-    } catch (const json::exception&) {
-      ok = false;
-    }
-    const std::string hash = message.at("hash").get<std::string>();
-    if (!ok || engine::json_hash(patched) != hash) {
-      ++stats_.hash_mismatches;
-      has_view_ = false;
-      request_resync();
-      return;
-    }
-    accept_view(std::move(patched), to, hash);
-    return;
+    if (type != "log") return;
   }
   if (type == "game_over" && message.value("game", std::int64_t{0}) == game_) game_over_ = message;
   events_.push_back(message);
@@ -266,11 +254,11 @@ void SeatClient::apply(const json& message, std::size_t bytes) {
 
 void SeatClient::wait_for_version(std::uint64_t version, std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
-  while (!has_view_ || version_ < version) {
+  while (!replica_.has_view() || replica_.version() < version) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0)
       throw ReceiveTimeout("seat " + seat_ + " waited for version " + std::to_string(version) + ", holds " +
-                           std::to_string(version_));
+                           std::to_string(replica_.version()));
     pump(left);
   }
 }
@@ -291,13 +279,18 @@ json SeatClient::wait_for_type(const std::string& type, std::chrono::millisecond
 
 std::string SeatClient::send_action(const std::string& verb, const json& arg) {
   const std::string ref = next_ref();
-  ws_.send({{"type", "action"}, {"game", game_}, {"version", version_}, {"verb", verb}, {"arg", arg}, {"ref", ref}});
+  ws_.send({{"type", "action"},
+            {"game", game_},
+            {"version", replica_.version()},
+            {"verb", verb},
+            {"arg", arg},
+            {"ref", ref}});
   return ref;
 }
 
 std::string SeatClient::send_undo() {
   const std::string ref = next_ref();
-  ws_.send({{"type", "undo"}, {"game", game_}, {"version", version_}, {"ref", ref}});
+  ws_.send({{"type", "undo"}, {"game", game_}, {"version", replica_.version()}, {"ref", ref}});
   return ref;
 }
 

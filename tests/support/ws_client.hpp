@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/seat_replica.hpp"
+
 namespace warpath::test {
 
 inline constexpr std::chrono::milliseconds default_receive_timeout{5000};
@@ -69,6 +71,8 @@ class SeatClient {
     int hash_mismatches = 0;
     int gaps = 0;              // patches whose `from` was ahead of the held version
     int outdated_patches = 0;  // patches for versions already held (after a stale_version, say)
+    int log_pages = 0;
+    int stale_log_pages = 0;  // log frames of a version other than the one held
     std::size_t patch_bytes = 0;
     std::size_t snapshot_bytes = 0;
   };
@@ -99,14 +103,16 @@ class SeatClient {
   WsClient& ws() { return ws_; }
   std::int64_t game() const { return game_; }
   const std::string& seat() const { return seat_; }
-  bool has_view() const { return has_view_; }
-  std::uint64_t version() const { return version_; }
-  const nlohmann::json& view() const { return view_; }
-  const std::string& hash() const { return hash_; }
+  bool has_view() const { return replica_.has_view(); }
+  std::uint64_t version() const { return replica_.version(); }
+  const nlohmann::json& view() const { return replica_.view(); }
+  const std::string& hash() const { return replica_.hash(); }
+  // The view and log lines held, as protocol::SeatReplica keeps them.
+  const protocol::SeatReplica& replica() const { return replica_; }
   const Stats& stats() const { return stats_; }
   // The view held at each version this client went through.
   const std::map<std::uint64_t, nlohmann::json>& history() const { return history_; }
-  // Every message that was not a snapshot or patch of this seat, in order of arrival.
+  // Every message that was not a snapshot or patch of this seat (log frames included), in order of arrival.
   const std::vector<nlohmann::json>& events() const { return events_; }
   // Every message received, as sent: for checks on what crossed the wire.
   const std::vector<std::string>& raw_messages() const { return raw_; }
@@ -114,7 +120,7 @@ class SeatClient {
 
  private:
   void apply(const nlohmann::json& message, std::size_t bytes);
-  void accept_view(nlohmann::json view, std::uint64_t version, const std::string& hash);
+  void accept_view();
   void request_resync();
   std::string next_ref();
 
@@ -122,11 +128,8 @@ class SeatClient {
   std::int64_t game_ = 0;
   std::string seat_;
   std::string token_;
-  bool has_view_ = false;
   bool resync_pending_ = false;
-  std::uint64_t version_ = 0;
-  nlohmann::json view_;
-  std::string hash_;
+  protocol::SeatReplica replica_;
   Stats stats_;
   std::map<std::uint64_t, nlohmann::json> history_;
   std::vector<nlohmann::json> events_;

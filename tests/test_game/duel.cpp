@@ -211,28 +211,34 @@ class DuelModule final : public engine::GameModule {
     return actions;
   }
 
-  json view(const GameState& state, std::string_view seat) const override {
+  json public_view(const GameState& state) const override {
     const auto& s = as_duel(state);
     json hand_sizes = json::object();
     for (const auto& [role, hand] : s.hands) hand_sizes[role] = hand.size();
-    json log = json::array();
-    for (const auto& l : s.log) log.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
-    json v = {{"round", s.round},
-              {"rounds", s.rounds},
-              {"target", s.target},
-              {"active", s.active},
-              {"score", s.score},
-              {"pawns", s.pawns},
-              {"discard", s.discard},
-              {"deck_size", s.deck.size()},
-              {"hand_sizes", hand_sizes},
-              {"selected", s.selected},
-              {"log", log},
-              {"prompt", prompt_for(s, seat)},
-              {"actions", actions_of(s, seat)}};
-    if (auto it = s.hands.find(std::string(seat)); it != s.hands.end()) v["hand"] = it->second;
+    json v = {{"round", s.round},         {"rounds", s.rounds},    {"target", s.target},   {"active", s.active},
+              {"score", s.score},         {"pawns", s.pawns},      {"discard", s.discard}, {"deck_size", s.deck.size()},
+              {"hand_sizes", hand_sizes}, {"selected", s.selected}};
     if (auto r = result(s)) v["result"] = r->to_json();
     return v;
+  }
+
+  json seat_view(const GameState& state, std::string_view seat) const override {
+    const auto& s = as_duel(state);
+    json v = {{"prompt", prompt_for(s, seat)}, {"actions", actions_of(s, seat)}};
+    if (auto it = s.hands.find(std::string(seat)); it != s.hands.end()) v["hand"] = it->second;
+    return v;
+  }
+
+  std::vector<std::string> seat_view_keys() const override { return {"hand"}; }
+
+  std::size_t log_size(const GameState& state, std::string_view) const override { return as_duel(state).log.size(); }
+
+  json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
+    const auto& log = as_duel(state).log;
+    json lines = json::array();
+    for (std::size_t i = from; i < to && i < log.size(); ++i)
+      lines.push_back({{"role", log[i].role}, {"verb", log[i].verb}, {"arg", log[i].arg}, {"text", log[i].text}});
+    return lines;
   }
 
   std::vector<std::string> active_roles(const GameState& state) const override {

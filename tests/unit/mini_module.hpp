@@ -22,7 +22,7 @@ class MiniModule : public GameModule {
   std::unique_ptr<GameState> setup(const std::string&, const nlohmann::json&, std::uint64_t) const override {
     return std::make_unique<MiniState>();
   }
-  nlohmann::json view(const GameState& state, std::string_view seat) const override {
+  nlohmann::json seat_view(const GameState& state, std::string_view seat) const override {
     return {{"actions", legal_actions(state, seat)}};
   }
   std::optional<GameResult> result(const GameState&) const override { return std::nullopt; }

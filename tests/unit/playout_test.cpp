@@ -65,11 +65,15 @@ class LeakyDuel final : public warpath::engine::GameModule {
     return inner_->setup(s, o, seed);
   }
   std::unique_ptr<warpath::engine::GameState> load(const nlohmann::json& j) const override { return inner_->load(j); }
-  nlohmann::json view(const warpath::engine::GameState& state, std::string_view seat) const override {
-    auto v = inner_->view(state, seat);
+  nlohmann::json public_view(const warpath::engine::GameState& state) const override {
+    return inner_->public_view(state);
+  }
+  nlohmann::json seat_view(const warpath::engine::GameState& state, std::string_view seat) const override {
+    auto v = inner_->seat_view(state, seat);
     v["peek"] = state.to_json()["hands"][seat == "red" ? "blue" : "red"];
     return v;
   }
+  std::vector<std::string> seat_view_keys() const override { return {"hand", "peek"}; }
   void list_legal_actions(const warpath::engine::GameState& s, std::string_view seat,
                           warpath::engine::ActionList& out) const override {
     inner_->list_legal_actions(s, seat, out);

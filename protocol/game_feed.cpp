@@ -1,0 +1,216 @@
+#include "protocol/game_feed.hpp"
+
+#include <algorithm>
+
+#include "engine/core/hash.hpp"
+
+namespace warpath::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+// Patch bytes kept per seat for catching up (besides the count, seat_patch_history): a client
+// further behind gets a snapshot, which costs little more than that.
+constexpr std::size_t seat_history_bytes = 8 * 1024;
+
+// Two serialised JSON arrays as one.
+std::string join_arrays(const std::string& a, const std::string& b) {
+  if (a == "[]") return b;
+  if (b == "[]") return a;
+  std::string out;
+  out.reserve(a.size() + b.size());
+  out.append(a, 0, a.size() - 1).push_back(',');
+  out.append(b, 1, std::string::npos);
+  return out;
+}
+
+// Two serialised JSON objects with disjoint members as one.
+std::string merge_objects(const std::string& a, const std::string& b) {
+  if (a == "{}") return b;
+  if (b == "{}") return a;
+  std::string out;
+  out.reserve(a.size() + b.size());
+  out.append(a, 0, a.size() - 1).push_back(',');
+  out.append(b, 1, std::string::npos);
+  return out;
+}
+
+// A frame whose last members are already serialised: `head` is a JSON object, `tail` members
+// written as `"name":value` pairs separated by commas.
+Frame frame_with(const json& head, const std::string& tail) {
+  std::string text = head.dump();
+  text.pop_back();
+  text.push_back(',');
+  text += tail;
+  text.push_back('}');
+  return std::make_shared<const std::string>(std::move(text));
+}
+
+}  // namespace
+
+GameFeed::GameFeed(GameId game, const engine::Match& match, std::vector<std::string> seats)
+    : game_(game), seat_keys_(engine::seat_keys(match.module())), seat_keys_text_(json(seat_keys_).dump()) {
+  for (auto& seat : seats) seats_.emplace(std::move(seat), Seat{});
+}
+
+GameFeed::Public& GameFeed::current_public(const engine::Match& match) {
+  if (!public_.valid || public_.version != match.version()) {
+    public_.view = match.public_view();
+    public_.text = public_.view.dump();
+    public_.hash = engine::hash_hex(public_.text);
+    public_.version = match.version();
+    public_.valid = true;
+  }
+  return public_;
+}
+
+void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
+  seat.view = match.seat_view(name);
+  seat.text = seat.view.dump();
+  seat.hash = engine::hash_hex(seat.text);
+  seat.version = match.version();
+  seat.log_size = match.module().log_size(match.state(), name);
+  seat.history.clear();
+  seat.history_bytes = 0;
+  seat.valid = true;
+}
+
+GameFeed::Seat& GameFeed::current_seat(const engine::Match& match, const std::string& seat) {
+  current_public(match);
+  Seat& s = seats_.at(seat);
+  if (!s.valid || s.version != match.version()) rebuild_seat(match, seat, s);
+  return s;
+}
+
+std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, const std::set<std::string>& watched) {
+  std::vector<Delivery> deliveries;
+  // A seat nobody watches keeps nothing: it is rebuilt when next asked for.
+  for (auto& [name, seat] : seats_)
+    if (!watched.count(name) && seat.valid) seat = Seat{};
+  if (watched.empty()) return deliveries;
+
+  const bool public_patchable = public_.valid;
+  const std::uint64_t from = public_.version;
+  const std::uint64_t to = match.version();
+  json next_public = match.public_view();
+  const std::string public_ops = public_patchable ? json::diff(public_.view, next_public).dump() : "[]";
+  public_.view = std::move(next_public);
+  public_.text = public_.view.dump();
+  public_.hash = engine::hash_hex(public_.text);
+  public_.version = to;
+  public_.valid = true;
+
+  const auto& module = match.module();
+  for (const auto& name : watched) {
+    auto it = seats_.find(name);
+    if (it == seats_.end()) continue;
+    Seat& seat = it->second;
+    if (!public_patchable || !seat.valid || seat.version != from) {
+      rebuild_seat(match, name, seat);
+      deliveries.push_back({name, snapshot(match, name)});
+      continue;
+    }
+    json next = match.seat_view(name);
+    const std::string ops = join_arrays(public_ops, json::diff(seat.view, next).dump());
+    seat.view = std::move(next);
+    seat.text = seat.view.dump();
+    seat.hash = engine::hash_hex(seat.text);
+    seat.version = to;
+    // The log before a move is a prefix of the log after it, or (an undo) the other way round.
+    std::string log;
+    const std::size_t size = module.log_size(match.state(), name);
+    if (size != seat.log_size) {
+      const std::size_t keep = std::min(size, seat.log_size);
+      log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
+      seat.log_size = size;
+    }
+    std::string tail = "\"ops\":" + ops;
+    if (!log.empty()) tail += ",\"log\":" + log;
+    Frame frame = frame_with({{"type", "patch"},
+                              {"game", game_},
+                              {"seat", name},
+                              {"from", from},
+                              {"to", to},
+                              {"hash", public_.hash + seat.hash}},
+                             tail);
+    remember(seat, {from, to, frame});
+    deliveries.push_back({name, {std::move(frame)}});
+  }
+  return deliveries;
+}
+
+void GameFeed::remember(Seat& seat, Step step) {
+  seat.history_bytes += step.frame->size();
+  seat.history.push_back(std::move(step));
+  while (seat.history.size() > seat_patch_history ||
+         (seat.history_bytes > seat_history_bytes && seat.history.size() > 1)) {
+    seat.history_bytes -= seat.history.front().frame->size();
+    seat.history.pop_front();
+  }
+}
+
+std::optional<std::vector<Frame>> GameFeed::catch_up(const engine::Match& match, const std::string& seat,
+                                                     std::uint64_t from) {
+  const Seat& s = current_seat(match, seat);
+  std::vector<Frame> frames;
+  if (from == s.version) return frames;
+  if (from > s.version) return std::nullopt;
+  for (const auto& step : s.history) {
+    if (frames.empty() && step.from != from) continue;
+    frames.push_back(step.frame);
+  }
+  if (frames.empty()) return std::nullopt;
+  return frames;
+}
+
+Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) const {
+  return frame_with({{"type", "snapshot"},
+                     {"game", game_},
+                     {"seat", name},
+                     {"version", seat.version},
+                     {"hash", public_.hash + seat.hash},
+                     {"log_size", seat.log_size}},
+                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + merge_objects(public_.text, seat.text));
+}
+
+std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {
+  const Seat& s = current_seat(match, seat);
+  return {snapshot_frame(seat, s), log_page(match, seat, s.log_size, default_log_page_lines, "")};
+}
+
+json GameFeed::log_json(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit) {
+  const Seat& s = current_seat(match, seat);
+  before = std::min(before, s.log_size);
+  limit = std::clamp<std::size_t>(limit, 1, max_log_page_lines);
+  const std::size_t from = before > limit ? before - limit : 0;
+  return {{"game", game_},
+          {"seat", seat},
+          {"version", s.version},
+          {"from", from},
+          {"lines", match.module().log_lines(match.state(), seat, from, before)},
+          {"log_size", s.log_size}};
+}
+
+Frame GameFeed::log_page(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit,
+                         std::string_view ref) {
+  json page = log_json(match, seat, before, limit);
+  page["type"] = "log";
+  page["ref"] = ref;
+  return make_frame(page);
+}
+
+GameFeed::SeatView GameFeed::seat_view(const engine::Match& match, const std::string& seat) {
+  const Seat& s = current_seat(match, seat);
+  json view = public_.view;
+  for (const auto& [key, value] : s.view.items()) view[key] = value;
+  return {s.version, std::move(view), public_.hash + s.hash, s.log_size};
+}
+
+std::size_t GameFeed::kept_bytes() const {
+  std::size_t total = 0;
+  for (const auto& [name, seat] : seats_) total += seat.history_bytes;
+  return total;
+}
+
+}  // namespace warpath::protocol

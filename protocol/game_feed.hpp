@@ -1,0 +1,100 @@
+#pragma once
+// What the seats of one game receive, move after move (docs/PROTOCOL.md, "View" and "Log"). The
+// view's public part is built, diffed, serialised and hashed once per move for every seat; each
+// watched seat then adds its own part and the log lines the move added, and gets one patch frame
+// that all of its connections share. The last patches of each seat are kept, so that a client
+// that missed a few catches up without a snapshot. The log itself is not kept here: the game
+// state holds it, and lines are read from it when a frame needs them.
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "protocol/limits.hpp"
+#include "protocol/server_message.hpp"
+
+namespace warpath::protocol {
+
+class GameFeed {
+ public:
+  GameFeed(GameId game, const engine::Match& match, std::vector<std::string> seats);
+
+  struct Delivery {
+    std::string seat;
+    std::vector<Frame> frames;  // one patch, or (for a seat that could not be patched) a snapshot and its log
+  };
+  // Brings the seats in `watched` to the match's version. Seats nobody watches fall behind and
+  // are rebuilt when next asked for, without a patch history.
+  std::vector<Delivery> advance(const engine::Match& match, const std::set<std::string>& watched);
+
+  // The patches that bring a client of `seat` from version `from` to the match's; nullopt when
+  // they are no longer kept (or `from` is not a version this feed produced): send a snapshot.
+  std::optional<std::vector<Frame>> catch_up(const engine::Match& match, const std::string& seat, std::uint64_t from);
+  // A snapshot of the seat's view and a log frame of its newest lines.
+  std::vector<Frame> snapshot(const engine::Match& match, const std::string& seat);
+  // The seat's log lines from `before - limit` up to `before` (both clipped to the log).
+  Frame log_page(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit,
+                 std::string_view ref);
+
+  // What an HTTP answer holds of the seat at the match's version.
+  struct SeatView {
+    std::uint64_t version = 0;
+    nlohmann::json view;
+    std::string hash;
+    std::size_t log_size = 0;
+  };
+  SeatView seat_view(const engine::Match& match, const std::string& seat);
+  // The same as HTTP's log answer: {game, seat, version, from, lines, log_size}.
+  nlohmann::json log_json(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit);
+
+  const std::vector<std::string>& seat_keys() const { return seat_keys_; }
+  // Bytes of the frames kept for catching up, over all seats (for the metrics and tests).
+  std::size_t kept_bytes() const;
+
+ private:
+  struct Public {
+    bool valid = false;
+    std::uint64_t version = 0;
+    nlohmann::json view;
+    std::string text;  // view.dump(), reused by snapshots
+    std::string hash;
+  };
+  struct Step {
+    std::uint64_t from;
+    std::uint64_t to;
+    Frame frame;
+  };
+  struct Seat {
+    bool valid = false;
+    std::uint64_t version = 0;
+    nlohmann::json view;
+    std::string text;
+    std::string hash;
+    std::size_t log_size = 0;
+    std::deque<Step> history;
+    std::size_t history_bytes = 0;
+  };
+
+  // The public part and the seat's at the match's version (rebuilt, without history, if behind).
+  Public& current_public(const engine::Match& match);
+  Seat& current_seat(const engine::Match& match, const std::string& seat);
+  void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
+  Frame patch_frame(const std::string& seat, std::uint64_t from, std::uint64_t to, const std::string& ops,
+                    const std::string& hash, const std::string& log) const;
+  Frame snapshot_frame(const std::string& name, const Seat& seat) const;
+  void remember(Seat& seat, Step step);
+
+  GameId game_;
+  std::vector<std::string> seat_keys_;
+  std::string seat_keys_text_;
+  Public public_;
+  std::map<std::string, Seat> seats_;
+};
+
+}  // namespace warpath::protocol

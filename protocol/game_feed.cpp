@@ -14,6 +14,20 @@ namespace {
 // further behind gets a snapshot, which costs little more than that.
 constexpr std::size_t seat_history_bytes = 8 * 1024;
 
+// A JSON Pointer to a top-level member (RFC 6901).
+std::string pointer_to(const std::string& key) {
+  std::string out = "/";
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out.push_back(c);
+  }
+  return out;
+}
+
 // Two serialised JSON arrays as one.
 std::string join_arrays(const std::string& a, const std::string& b) {
   if (a == "[]") return b;
@@ -55,14 +69,62 @@ GameFeed::GameFeed(GameId game, const engine::Match& match, std::vector<std::str
 }
 
 GameFeed::Public& GameFeed::current_public(const engine::Match& match) {
-  if (!public_.valid || public_.version != match.version()) {
-    public_.view = match.public_view();
-    public_.text = public_.view.dump();
-    public_.hash = engine::hash_hex(public_.text);
-    public_.version = match.version();
-    public_.valid = true;
-  }
+  if (!public_.valid || public_.version != match.version()) rebuild_public(match);
   return public_;
+}
+
+void GameFeed::rebuild_public(const engine::Match& match) {
+  public_.members.clear();
+  json view = match.public_view();
+  for (auto& [key, value] : view.items()) {
+    std::string text = value.dump();
+    public_.members.emplace(key, Member{std::move(value), std::move(text)});
+  }
+  finish_public(match);
+}
+
+std::string GameFeed::update_public(const engine::Match& match) {
+  auto update = match.module().public_view_update(*public_.state, match.state());
+  json ops = json::array();
+  auto remove = [&](const std::string& key) {
+    if (public_.members.erase(key) > 0) ops.push_back({{"op", "remove"}, {"path", pointer_to(key)}});
+  };
+  if (update.complete) {
+    std::vector<std::string> gone;
+    for (const auto& [key, member] : public_.members)
+      if (!update.members.contains(key)) gone.push_back(key);
+    for (const auto& key : gone) remove(key);
+  }
+  for (const auto& key : update.gone) remove(key);
+  for (auto& [key, value] : update.members.items()) {
+    std::string text = value.dump();
+    auto it = public_.members.find(key);
+    if (it == public_.members.end()) {
+      ops.push_back({{"op", "add"}, {"path", pointer_to(key)}, {"value", value}});
+      public_.members.emplace(key, Member{std::move(value), std::move(text)});
+    } else if (it->second.text != text) {
+      for (auto& op : json::diff(it->second.value, value, pointer_to(key))) ops.push_back(std::move(op));
+      it->second = Member{std::move(value), std::move(text)};
+    }
+  }
+  finish_public(match);
+  return ops.dump();
+}
+
+void GameFeed::finish_public(const engine::Match& match) {
+  std::string text = "{";
+  for (const auto& [key, member] : public_.members) {
+    if (text.size() > 1) text.push_back(',');
+    text += json(key).dump();
+    text.push_back(':');
+    text += member.text;
+  }
+  text.push_back('}');
+  public_.text = std::move(text);
+  public_.hash = engine::hash_hex(public_.text);
+  public_.state = match.shared_state();
+  public_.version = match.version();
+  public_.valid = true;
 }
 
 void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
@@ -93,13 +155,11 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
   const bool public_patchable = public_.valid;
   const std::uint64_t from = public_.version;
   const std::uint64_t to = match.version();
-  json next_public = match.public_view();
-  const std::string public_ops = public_patchable ? json::diff(public_.view, next_public).dump() : "[]";
-  public_.view = std::move(next_public);
-  public_.text = public_.view.dump();
-  public_.hash = engine::hash_hex(public_.text);
-  public_.version = to;
-  public_.valid = true;
+  std::string public_ops = "[]";
+  if (public_patchable)
+    public_ops = update_public(match);
+  else
+    rebuild_public(match);
 
   const auto& module = match.module();
   for (const auto& name : watched) {
@@ -202,8 +262,8 @@ Frame GameFeed::log_page(const engine::Match& match, const std::string& seat, st
 
 GameFeed::SeatView GameFeed::seat_view(const engine::Match& match, const std::string& seat) {
   const Seat& s = current_seat(match, seat);
-  json view = public_.view;
-  for (const auto& [key, value] : s.view.items()) view[key] = value;
+  json view = s.view;
+  for (const auto& [key, member] : public_.members) view[key] = member.value;
   return {s.version, std::move(view), public_.hash + s.hash, s.log_size};
 }
 

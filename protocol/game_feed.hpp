@@ -58,11 +58,18 @@ class GameFeed {
   std::size_t kept_bytes() const;
 
  private:
+  // The public part member by member, each with its serialisation, so that a move re-serialises
+  // and diffs only the members it changed; `text` is the whole part, as nlohmann would dump it.
+  struct Member {
+    nlohmann::json value;
+    std::string text;
+  };
   struct Public {
     bool valid = false;
     std::uint64_t version = 0;
-    nlohmann::json view;
-    std::string text;  // view.dump(), reused by snapshots
+    std::shared_ptr<const engine::GameState> state;  // the state the members describe
+    std::map<std::string, Member> members;
+    std::string text;
     std::string hash;
   };
   struct Step {
@@ -83,6 +90,10 @@ class GameFeed {
 
   // The public part and the seat's at the match's version (rebuilt, without history, if behind).
   Public& current_public(const engine::Match& match);
+  // Moves the public part to the match's state and returns the ops (a serialised JSON array).
+  std::string update_public(const engine::Match& match);
+  void rebuild_public(const engine::Match& match);
+  void finish_public(const engine::Match& match);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
   Frame patch_frame(const std::string& seat, std::uint64_t from, std::uint64_t to, const std::string& ops,

@@ -96,6 +96,17 @@ class GameModule {
   // seat_view_keys() names.
   virtual nlohmann::json public_view(const GameState&) const { return nlohmann::json::object(); }
   virtual nlohmann::json seat_view(const GameState& state, std::string_view seat) const = 0;
+  // The public part of `after` for a caller that holds the public part of `before`, an earlier
+  // state of the same game: by default all of it. A module that can tell cheaply which members a
+  // move left alone gives only the others (`complete` false) and names any member that is gone.
+  struct PublicViewUpdate {
+    nlohmann::json members = nlohmann::json::object();
+    bool complete = true;           // `members` is the whole public part
+    std::vector<std::string> gone;  // when not complete: members of `before` that `after` lacks
+  };
+  virtual PublicViewUpdate public_view_update(const GameState& /*before*/, const GameState& after) const {
+    return {public_view(after), true, {}};
+  }
   // The members a seat part may hold besides the framework's own (`engine::seat_keys`).
   virtual std::vector<std::string> seat_view_keys() const { return {}; }
   // The two parts as one object (tests, tools): a member in both is a module bug and throws.

@@ -49,6 +49,8 @@ class Match {
 
   const GameModule& module() const { return *module_; }
   const GameState& state() const { return *state_; }
+  // The current state, to keep beside the match: a state that is shared is never changed again.
+  std::shared_ptr<const GameState> shared_state() const { return state_; }
   std::uint64_t version() const { return version_; }
   bool is_over() const;
   std::optional<GameResult> result() const { return module_->result(*state_); }

@@ -5,6 +5,7 @@
 // copy costs one pointer, a new line one node. An index for reading in order is built when first
 // needed.
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -71,6 +72,22 @@ class GameLog {
   bool empty() const { return size_ == 0; }
   const LogLine& operator[](std::size_t i) const { return index()[i]->line; }
   const LogLine& back() const { return newest_->line; }
+  // Calls f(line) for lines [from, to) in order. Walks back from the newest line, so reading the
+  // last few lines of a fresh copy costs only those lines, not an index of the whole log.
+  template <typename F>
+  void for_each_between(std::size_t from, std::size_t to, F&& f) const {
+    to = std::min(to, size_);
+    if (from >= to) return;
+    if (index_.size() == size_) {
+      for (std::size_t i = from; i < to; ++i) f(index_[i]->line);
+      return;
+    }
+    std::vector<const Node*> wanted(to - from);
+    std::size_t i = size_;
+    for (const Node* n = newest_.get(); i > from; n = n->older.get())
+      if (--i < to) wanted[i - from] = n;
+    for (const Node* n : wanted) f(n->line);
+  }
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, size()}; }
 

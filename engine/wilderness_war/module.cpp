@@ -94,6 +94,15 @@ class WildernessWarModule final : public engine::GameModule {
     if (auto r = result(s)) v["result"] = r->to_json();
     return v;
   }
+  PublicViewUpdate public_view_update(const GameState& before, const GameState& after) const override {
+    PublicViewUpdate update{public_view_changes(as_state(before), as_state(after)), false, {}};
+    if (auto r = result(after)) {
+      update.members["result"] = r->to_json();
+    } else if (result(before)) {
+      update.gone.emplace_back("result");
+    }
+    return update;
+  }
   json seat_view(const GameState& state, std::string_view seat) const override {
     const auto& s = as_state(state);
     return make_seat_view(s, seat, legal_actions(s, seat), prompt_for(s, seat));

@@ -102,35 +102,69 @@ json compact_pieces_json(const State& state) {
   return out;
 }
 
+// The public part, one row per member: how to build it and, where a cheap test can tell, whether
+// a move left it alone (`same`; a member without one is rebuilt every time, and the feed finds
+// out from its text whether it changed).
+struct PublicMember {
+  const char* name;
+  json (*build)(const State&);
+  bool (*same)(const State& before, const State& after);
+};
+
+bool same_pieces(const State& a, const State& b) { return a.pieces == b.pieces; }
+bool same_spaces(const State& a, const State& b) { return a.spaces == b.spaces; }
+bool same_setup(const State& a, const State& b) {
+  return a.scenario_index == b.scenario_index && a.options == b.options;
+}
+
+const std::array<PublicMember, 24> public_members = {{
+    {"scenario", [](const State& s) { return json(s.scenario().id); }, same_setup},
+    {"options", [](const State& s) { return options_to_json(s.options); }, same_setup},
+    {"year", [](const State& s) { return json(s.year); }, nullptr},
+    {"season", [](const State& s) { return json(season_names(s.season)); }, nullptr},
+    {"phase", [](const State& s) { return json(phase_names(s.phase)); }, nullptr},
+    {"active",
+     [](const State& s) {
+       return s.phase == Phase::game_over ? json(nullptr) : json(std::string(side_names(s.active)));
+     },
+     nullptr},
+    {"vp", [](const State& s) { return json(s.vp); }, nullptr},
+    {"hands", [](const State& s) { return by_side([&](Side side) { return s.player(side).hand.size(); }); }, nullptr},
+    {"known_cards", [](const State& s) { return by_side([&](Side side) { return cards_json(s.player(side).known); }); },
+     nullptr},
+    {"hand_size", [](const State& s) { return by_side([&](Side side) { return s.hand_size(side); }); }, nullptr},
+    {"discard", [](const State& s) { return cards_json(s.discard); }, nullptr},
+    {"removed", [](const State& s) { return cards_json(s.removed); }, nullptr},
+    {"draw_pile_size", [](const State& s) { return json(s.draw_pile.size()); }, nullptr},
+    {"players", [](const State& s) { return by_side([&](Side side) { return player_flags_json(s.player(side)); }); },
+     nullptr},
+    {"pieces", compact_pieces_json, same_pieces},
+    {"markers", markers_to_json, same_spaces},
+    {"fortresses", fortress_owners_to_json, same_spaces},
+    {"vp_spaces", [](const State& s) { return vp_space_holders_to_json(s); },
+     [](const State& a, const State& b) { return a.vp_space_holders == b.vp_space_holders; }},
+    {"militia_boxes", militia_boxes_json, same_pieces},
+    {"british_leader_pool", [](const State& s) { return json(british_leader_pool_size(s)); }, same_pieces},
+    {"provincial_assemblies", [](const State& s) { return json(provincial_assemblies_names(s.provincial_assemblies)); },
+     nullptr},
+    {"year_track", [](const State& s) { return year_track_to_json(s.year_track); }, nullptr},
+    {"outcome", outcome_json, nullptr},
+    {"turn", turn_json, nullptr},
+}};
+
 }  // namespace
 
 json make_public_view(const State& state) {
-  return {
-      {"scenario", state.scenario().id},
-      {"options", options_to_json(state.options)},
-      {"year", state.year},
-      {"season", season_names(state.season)},
-      {"phase", phase_names(state.phase)},
-      {"active", state.phase == Phase::game_over ? json(nullptr) : json(std::string(side_names(state.active)))},
-      {"vp", state.vp},
-      {"hands", by_side([&](Side side) { return state.player(side).hand.size(); })},
-      {"known_cards", by_side([&](Side side) { return cards_json(state.player(side).known); })},
-      {"hand_size", by_side([&](Side side) { return state.hand_size(side); })},
-      {"discard", cards_json(state.discard)},
-      {"removed", cards_json(state.removed)},
-      {"draw_pile_size", state.draw_pile.size()},
-      {"players", by_side([&](Side side) { return player_flags_json(state.player(side)); })},
-      {"pieces", compact_pieces_json(state)},
-      {"markers", markers_to_json(state)},
-      {"fortresses", fortress_owners_to_json(state)},
-      {"vp_spaces", vp_space_holders_to_json(state)},
-      {"militia_boxes", militia_boxes_json(state)},
-      {"british_leader_pool", british_leader_pool_size(state)},
-      {"provincial_assemblies", provincial_assemblies_names(state.provincial_assemblies)},
-      {"year_track", year_track_to_json(state.year_track)},
-      {"outcome", outcome_json(state)},
-      {"turn", turn_json(state)},
-  };
+  json view = json::object();
+  for (const auto& member : public_members) view[member.name] = member.build(state);
+  return view;
+}
+
+json public_view_changes(const State& before, const State& after) {
+  json changed = json::object();
+  for (const auto& member : public_members)
+    if (!member.same || !member.same(before, after)) changed[member.name] = member.build(after);
+  return changed;
 }
 
 json make_seat_view(const State& state, std::string_view seat, json actions, std::string prompt) {
@@ -141,7 +175,7 @@ json make_seat_view(const State& state, std::string_view seat, json actions, std
 
 json log_lines_json(const GameLog& log, std::size_t from, std::size_t to) {
   json out = json::array();
-  for (std::size_t i = from; i < to && i < log.size(); ++i) out.push_back(log_line_to_json(log[i]));
+  log.for_each_between(from, to, [&](const LogLine& line) { out.push_back(log_line_to_json(line)); });
   return out;
 }
 

@@ -14,6 +14,9 @@ namespace warpath::wilderness_war {
 
 // What every seat sees: the map, the pieces (compact: view.cpp), markers, tracks, cards on the table.
 nlohmann::json make_public_view(const State& state);
+// The members of make_public_view(after) that may differ from make_public_view(before): those a
+// cheap comparison of the two states cannot prove unchanged.
+nlohmann::json public_view_changes(const State& before, const State& after);
 // What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
 // spectator. `actions` and `prompt` are the seat's legal actions and the sentence describing them.
 nlohmann::json make_seat_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);

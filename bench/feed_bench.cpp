@@ -1,0 +1,111 @@
+// What a move costs the server between the rules and the network: random games of a title played
+// in process, each move followed by GameFeed::advance for every seat watched (two players and a
+// spectator seat, as in a room with spectators). Prints one JSON object: µs per move for the rules
+// (Match::play, legality check included) and for the feed, and the median sizes of what the feed
+// produces. No sockets, no database: the load generator measures the whole server.
+//
+// usage: warpath-feed-bench [--title T] [--scenario S] [--games N] [--seed K]
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "engine/core/registry.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/wilderness_war/module.hpp"
+#include "protocol/game_feed.hpp"
+
+using namespace warpath;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string title = "wilderness-war", scenario = "annus_mirabilis";
+  int games = 20;
+  std::uint64_t seed = 1;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i], value = argv[i + 1];
+    if (flag == "--title")
+      title = value;
+    else if (flag == "--scenario")
+      scenario = value;
+    else if (flag == "--games")
+      games = std::stoi(value);
+    else if (flag == "--seed")
+      seed = std::stoull(value);
+    else {
+      std::cerr << "unknown flag " << flag << "\n";
+      return 2;
+    }
+  }
+  engine::GameRegistry registry;
+  registry.add(wilderness_war::make_wilderness_war());
+  const engine::GameModule* module = registry.find(title);
+  if (!module) {
+    std::cerr << "unknown title " << title << "\n";
+    return 2;
+  }
+  std::vector<std::string> seats = module->info().roles;
+  seats.emplace_back(engine::spectator_seat);
+  const std::set<std::string> watched(seats.begin(), seats.end());
+
+  double rules_seconds = 0, feed_seconds = 0;
+  long moves = 0;
+  std::vector<double> patch_bytes, snapshot_bytes, ratios;
+  for (int g = 0; g < games; ++g) {
+    auto match = engine::Match::start(*module, scenario, json::object(), seed + static_cast<std::uint64_t>(g));
+    engine::Rng chooser(seed * 31 + static_cast<std::uint64_t>(g));
+    protocol::GameFeed feed(g + 1, match, seats);
+    for (const auto& seat : seats) feed.snapshot(match, seat);
+    while (!match.is_over()) {
+      const auto role = match.active_roles().front();
+      const auto started = Clock::now();
+      const auto& listed = match.listed_actions(role);
+      const auto action = listed[chooser.below(static_cast<std::uint32_t>(listed.size()))].to_action();
+      if (match.play(role, action)) {
+        std::cerr << "a listed action was refused\n";
+        return 1;
+      }
+      const auto played = Clock::now();
+      const auto deliveries = feed.advance(match, watched);
+      const auto fed = Clock::now();
+      rules_seconds += std::chrono::duration<double>(played - started).count();
+      feed_seconds += std::chrono::duration<double>(fed - played).count();
+      ++moves;
+      if (moves % 97 == 0) {  // sizes, sampled: a snapshot costs more than a patch
+        const double snapshot = static_cast<double>(feed.snapshot(match, role)[0]->size());
+        for (const auto& d : deliveries)
+          if (d.seat == role) {
+            patch_bytes.push_back(static_cast<double>(d.frames[0]->size()));
+            snapshot_bytes.push_back(snapshot);
+            ratios.push_back(static_cast<double>(d.frames[0]->size()) / snapshot);
+          }
+      }
+    }
+  }
+  const json report = {{"title", title},
+                       {"scenario", scenario},
+                       {"games", games},
+                       {"moves", moves},
+                       {"seats_watched", seats.size()},
+                       {"us_per_move_rules", 1e6 * rules_seconds / static_cast<double>(moves)},
+                       {"us_per_move_feed", 1e6 * feed_seconds / static_cast<double>(moves)},
+                       {"median_patch_bytes", median(patch_bytes)},
+                       {"median_snapshot_bytes", median(snapshot_bytes)},
+                       {"median_patch_to_snapshot", median(ratios)}};
+  std::cout << report.dump() << "\n";
+  return 0;
+}

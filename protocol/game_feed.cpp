@@ -14,9 +14,9 @@ namespace {
 // further behind gets a snapshot, which costs little more than that.
 constexpr std::size_t seat_history_bytes = 8 * 1024;
 
-// A JSON Pointer to a top-level member (RFC 6901).
-std::string pointer_to(const std::string& key) {
-  std::string out = "/";
+// A JSON Pointer to member `key` of what `parent` points to (RFC 6901).
+std::string pointer_to(const std::string& key, const std::string& parent = {}) {
+  std::string out = parent + "/";
   for (char c : key) {
     if (c == '~')
       out += "~0";
@@ -26,6 +26,33 @@ std::string pointer_to(const std::string& key) {
       out.push_back(c);
   }
   return out;
+}
+
+// RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
+// that an array whose element-by-element operations would outweigh it is replaced whole (a list
+// of legal actions that shifts by one, say).
+void diff_into(const json& from, const json& to, const std::string& path, json& ops) {
+  if (from == to) return;
+  if (from.is_object() && to.is_object()) {
+    for (const auto& [key, value] : from.items())
+      if (!to.contains(key)) ops.push_back({{"op", "remove"}, {"path", pointer_to(key, path)}});
+    for (const auto& [key, value] : to.items()) {
+      auto old = from.find(key);
+      if (old == from.end())
+        ops.push_back({{"op", "add"}, {"path", pointer_to(key, path)}, {"value", value}});
+      else
+        diff_into(*old, value, pointer_to(key, path), ops);
+    }
+    return;
+  }
+  if (from.is_array() && to.is_array()) {
+    json element_ops = json::diff(from, to, path);
+    if (element_ops.size() <= 1 || element_ops.dump().size() <= to.dump().size() + path.size() + 30) {
+      for (auto& op : element_ops) ops.push_back(std::move(op));
+      return;
+    }
+  }
+  ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
 // Two serialised JSON arrays as one.
@@ -103,9 +130,14 @@ std::string GameFeed::update_public(const engine::Match& match) {
       ops.push_back({{"op", "add"}, {"path", pointer_to(key)}, {"value", value}});
       public_.members.emplace(key, Member{std::move(value), std::move(text)});
     } else if (it->second.text != text) {
-      for (auto& op : json::diff(it->second.value, value, pointer_to(key))) ops.push_back(std::move(op));
+      diff_into(it->second.value, value, pointer_to(key), ops);
       it->second = Member{std::move(value), std::move(text)};
     }
+  }
+  if (ops.empty()) {  // the same text and hash, for the match's newer state
+    public_.state = match.shared_state();
+    public_.version = match.version();
+    return "[]";
   }
   finish_public(match);
   return ops.dump();
@@ -172,7 +204,9 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
       continue;
     }
     json next = match.seat_view(name);
-    const std::string ops = join_arrays(public_ops, json::diff(seat.view, next).dump());
+    json seat_ops = json::array();
+    diff_into(seat.view, next, "", seat_ops);
+    const std::string ops = join_arrays(public_ops, seat_ops.dump());
     seat.view = std::move(next);
     seat.text = seat.view.dump();
     seat.hash = engine::hash_hex(seat.text);

@@ -113,6 +113,7 @@ struct PublicMember {
 
 bool same_pieces(const State& a, const State& b) { return a.pieces == b.pieces; }
 bool same_spaces(const State& a, const State& b) { return a.spaces == b.spaces; }
+bool same_players(const State& a, const State& b) { return a.players == b.players; }
 bool same_setup(const State& a, const State& b) {
   return a.scenario_index == b.scenario_index && a.options == b.options;
 }
@@ -129,15 +130,19 @@ const std::array<PublicMember, 24> public_members = {{
      },
      nullptr},
     {"vp", [](const State& s) { return json(s.vp); }, nullptr},
-    {"hands", [](const State& s) { return by_side([&](Side side) { return s.player(side).hand.size(); }); }, nullptr},
+    {"hands", [](const State& s) { return by_side([&](Side side) { return s.player(side).hand.size(); }); },
+     same_players},
     {"known_cards", [](const State& s) { return by_side([&](Side side) { return cards_json(s.player(side).known); }); },
-     nullptr},
+     same_players},
     {"hand_size", [](const State& s) { return by_side([&](Side side) { return s.hand_size(side); }); }, nullptr},
-    {"discard", [](const State& s) { return cards_json(s.discard); }, nullptr},
-    {"removed", [](const State& s) { return cards_json(s.removed); }, nullptr},
-    {"draw_pile_size", [](const State& s) { return json(s.draw_pile.size()); }, nullptr},
+    {"discard", [](const State& s) { return cards_json(s.discard); },
+     [](const State& a, const State& b) { return a.discard == b.discard; }},
+    {"removed", [](const State& s) { return cards_json(s.removed); },
+     [](const State& a, const State& b) { return a.removed == b.removed; }},
+    {"draw_pile_size", [](const State& s) { return json(s.draw_pile.size()); },
+     [](const State& a, const State& b) { return a.draw_pile.size() == b.draw_pile.size(); }},
     {"players", [](const State& s) { return by_side([&](Side side) { return player_flags_json(s.player(side)); }); },
-     nullptr},
+     same_players},
     {"pieces", compact_pieces_json, same_pieces},
     {"markers", markers_to_json, same_spaces},
     {"fortresses", fortress_owners_to_json, same_spaces},
@@ -147,8 +152,9 @@ const std::array<PublicMember, 24> public_members = {{
     {"british_leader_pool", [](const State& s) { return json(british_leader_pool_size(s)); }, same_pieces},
     {"provincial_assemblies", [](const State& s) { return json(provincial_assemblies_names(s.provincial_assemblies)); },
      nullptr},
-    {"year_track", [](const State& s) { return year_track_to_json(s.year_track); }, nullptr},
-    {"outcome", outcome_json, nullptr},
+    {"year_track", [](const State& s) { return year_track_to_json(s.year_track); },
+     [](const State& a, const State& b) { return a.year_track == b.year_track; }},
+    {"outcome", outcome_json, [](const State& a, const State& b) { return a.outcome == b.outcome; }},
     {"turn", turn_json, nullptr},
 }};
 

@@ -29,8 +29,8 @@ std::string pointer_to(const std::string& key, const std::string& parent = {}) {
 }
 
 // RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
-// that an array whose element-by-element operations would outweigh it is replaced whole (a list
-// of legal actions that shifts by one, say).
+// that an array with more than a few changed places (and more than an eighth of it) is replaced
+// whole: a list of legal actions that shifts by one would otherwise take an op per element.
 void diff_into(const json& from, const json& to, const std::string& path, json& ops) {
   if (from == to) return;
   if (from.is_object() && to.is_object()) {
@@ -46,9 +46,12 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
     return;
   }
   if (from.is_array() && to.is_array()) {
-    json element_ops = json::diff(from, to, path);
-    if (element_ops.size() <= 1 || element_ops.dump().size() <= to.dump().size() + path.size() + 30) {
-      for (auto& op : element_ops) ops.push_back(std::move(op));
+    // nlohmann compares arrays position by position: count what that costs before doing it.
+    const std::size_t common = std::min(from.size(), to.size());
+    std::size_t changes = std::max(from.size(), to.size()) - common;
+    for (std::size_t i = 0; i < common; ++i) changes += from[i] == to[i] ? 0 : 1;
+    if (changes <= 2 || changes * 8 <= to.size()) {
+      for (auto& op : json::diff(from, to, path)) ops.push_back(std::move(op));
       return;
     }
   }

@@ -8,11 +8,14 @@ namespace warpath::engine {
 
 namespace {
 
-// True when applying `action` to a copy of `state` rolls dice or reveals something hidden.
-bool is_irreversible(const GameModule& module, const GameState& state, std::string_view seat, const Action& action) {
-  auto trial = state.clone();
+// True when applying `action` to a copy of `state` rolls dice or reveals something hidden. The
+// copy is `scratch`, made again from `state` for every trial (without new allocations when the
+// module can).
+bool is_irreversible(const GameModule& module, const GameState& state, std::unique_ptr<GameState>& scratch,
+                     std::string_view seat, const Action& action) {
+  if (!scratch || !scratch->assign_from(state)) scratch = state.clone();
   try {
-    const ApplyReport report = module.apply(*trial, seat, action);
+    const ApplyReport report = module.apply(*scratch, seat, action);
     return report.used_randomness || report.revealed_hidden;
   } catch (const ActionRejected&) {
     return false;  // the move would be refused anyway; nothing to confirm
@@ -34,15 +37,16 @@ nlohmann::json irreversible_actions(const GameModule& module, const GameState& s
                                     const nlohmann::json& legal_actions) {
   nlohmann::json out = nlohmann::json::object();
   if (!legal_actions.is_object()) return out;
+  std::unique_ptr<GameState> scratch;
   for (const auto& [verb, args] : legal_actions.items()) {
     if (verb == undo_verb) continue;
     if (args.is_array()) {
       nlohmann::json kept = nlohmann::json::array();
       for (const auto& arg : args)
-        if (is_irreversible(module, state, seat, Action{verb, arg})) kept.push_back(arg);
+        if (is_irreversible(module, state, scratch, seat, Action{verb, arg})) kept.push_back(arg);
       if (!kept.empty()) out[verb] = std::move(kept);
     } else if (args == true) {
-      if (is_irreversible(module, state, seat, Action{verb, nullptr})) out[verb] = true;
+      if (is_irreversible(module, state, scratch, seat, Action{verb, nullptr})) out[verb] = true;
     }
   }
   return out;

@@ -223,6 +223,10 @@ class State final : public engine::GameState {
   void note(std::string role, std::string verb, nlohmann::json arg, std::string text);
 
   std::unique_ptr<engine::GameState> clone() const override { return std::make_unique<State>(*this); }
+  bool assign_from(const engine::GameState& other) override {
+    *this = static_cast<const State&>(other);
+    return true;
+  }
   nlohmann::json to_json() const override;
   // Throws std::invalid_argument (with a readable message) on a malformed or inconsistent document.
   static State from_json(const nlohmann::json& j, const GameData& data = game_data());

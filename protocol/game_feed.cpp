@@ -1,6 +1,7 @@
 #include "protocol/game_feed.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 #include "engine/core/hash.hpp"
 
@@ -58,21 +59,11 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
-// Two serialised JSON arrays as one.
-std::string join_arrays(const std::string& a, const std::string& b) {
-  if (a == "[]") return b;
-  if (b == "[]") return a;
-  std::string out;
-  out.reserve(a.size() + b.size());
-  out.append(a, 0, a.size() - 1).push_back(',');
-  out.append(b, 1, std::string::npos);
-  return out;
-}
-
-// Two serialised JSON objects with disjoint members as one.
-std::string merge_objects(const std::string& a, const std::string& b) {
-  if (a == "{}") return b;
-  if (b == "{}") return a;
+// Two serialised JSON arrays (`empty` "[]") or two objects with disjoint members (`empty` "{}")
+// as one.
+std::string concatenate(const std::string& a, const std::string& b, std::string_view empty) {
+  if (a == empty) return b;
+  if (b == empty) return a;
   std::string out;
   out.reserve(a.size() + b.size());
   out.append(a, 0, a.size() - 1).push_back(',');
@@ -209,7 +200,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     json next = match.seat_view(name);
     json seat_ops = json::array();
     diff_into(seat.view, next, "", seat_ops);
-    const std::string ops = join_arrays(public_ops, seat_ops.dump());
+    const std::string ops = concatenate(public_ops, seat_ops.dump(), "[]");
     seat.view = std::move(next);
     seat.text = seat.view.dump();
     seat.hash = engine::hash_hex(seat.text);
@@ -268,7 +259,7 @@ Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) const 
                      {"version", seat.version},
                      {"hash", public_.hash + seat.hash},
                      {"log_size", seat.log_size}},
-                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + merge_objects(public_.text, seat.text));
+                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_.text, seat.text, "{}"));
 }
 
 std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {

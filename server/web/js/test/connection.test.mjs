@@ -430,14 +430,20 @@ test('a patch keeps the first `keep` lines and adds its own: a move appends, an 
   conn.close();
 });
 
-test('older lines are asked for a page at a time and put before the lines held', async () => {
+// A connection joined as red at `version` with a log of `size` lines, holding those from `first`.
+async function joinedWithLog(version, first, size) {
   const { FakeSocket, sockets } = fakeSockets();
   const conn = connect(FakeSocket).start();
   const warnings = [];
   conn.on('warning', (w) => warnings.push(w.code));
   await until(() => sockets[0]?.sent.length === 2, 'join');
-  sockets[0].push(snapshot(4, view0, 'red', 250));
-  sockets[0].push(logFrame(4, 150, 250));
+  sockets[0].push(snapshot(version, view0, 'red', size));
+  sockets[0].push(logFrame(version, first, size));
+  return { conn, sockets, warnings };
+}
+
+test('older lines are asked for a page at a time and put before the lines held', async () => {
+  const { conn, sockets, warnings } = await joinedWithLog(4, 150, 250);
   const page = conn.loadOlderLog();
   assert.equal(conn.loadOlderLog(), page, 'one page at a time');
   assert.equal(sockets[0].types().filter((t) => t === 'log').length, 1);
@@ -475,13 +481,7 @@ test('older lines are asked for a page at a time and put before the lines held',
 });
 
 test('a log frame of another version than the view held is not taken: the page is asked again', async () => {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  const warnings = [];
-  conn.on('warning', (w) => warnings.push(w.code));
-  await until(() => sockets[0]?.sent.length === 2, 'join');
-  sockets[0].push(snapshot(0, view0, 'red', 250));
-  sockets[0].push(logFrame(0, 150, 250));
+  const { conn, sockets, warnings } = await joinedWithLog(0, 150, 250);
   const page = conn.loadOlderLog();
   const asked = sockets[0].sent.at(-1);
   sockets[0].push(patch(0, 1, ops01, view1, { keep: 250, lines: [line(250)] }));

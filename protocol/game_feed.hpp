@@ -54,7 +54,7 @@ class GameFeed {
   nlohmann::json log_json(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit);
 
   const std::vector<std::string>& seat_keys() const { return seat_keys_; }
-  // Bytes of the frames kept for catching up, over all seats (for the metrics and tests).
+  // Bytes of the frames kept for catching up, over all seats.
   std::size_t kept_bytes() const;
 
  private:
@@ -96,8 +96,6 @@ class GameFeed {
   void finish_public(const engine::Match& match);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
-  Frame patch_frame(const std::string& seat, std::uint64_t from, std::uint64_t to, const std::string& ops,
-                    const std::string& hash, const std::string& log) const;
   Frame snapshot_frame(const std::string& name, const Seat& seat) const;
   void remember(Seat& seat, Step step);
 

@@ -114,6 +114,16 @@ function connect(FakeSocket, extra = {}) {
   return conn;
 }
 
+// A connection whose hello and join went out, and the warnings it gives.
+async function joined() {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  const warnings = [];
+  conn.on('warning', (w) => warnings.push(w.code));
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  return { conn, sockets, warnings };
+}
+
 test('opens wss://host/ws, says hello with the token, joins, and takes the snapshot', async () => {
   const { FakeSocket, sockets } = fakeSockets();
   const conn = connect(FakeSocket);
@@ -191,11 +201,7 @@ test('a gap asks for a resync once; repeated patches are skipped', async () => {
 });
 
 test('a hash mismatch or a patch that fails gets a fresh snapshot by joining again', async () => {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  const warnings = [];
-  conn.on('warning', (w) => warnings.push(w.code));
-  await until(() => sockets[0]?.sent.length === 2, 'join');
+  const { conn, sockets, warnings } = await joined();
   sockets[0].push(snapshot());
   sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: '0000000000000000' });
   assert.equal(conn.version, 0);
@@ -306,11 +312,7 @@ test('presence, chat and game_over are passed on', async () => {
 });
 
 test('the hash has a public and a seat part: a patch agreeing with both is applied, else a new snapshot is asked', async () => {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  const warnings = [];
-  conn.on('warning', (w) => warnings.push(w.code));
-  await until(() => sockets[0]?.sent.length === 2, 'join');
+  const { conn, sockets, warnings } = await joined();
   sockets[0].push(snapshot());
   assert.deepEqual(conn.seatKeys, SEAT_KEYS);
   assert.equal(conn.hashChecked, true);
@@ -340,11 +342,7 @@ test('the hash has a public and a seat part: a patch agreeing with both is appli
 });
 
 test('a snapshot whose hash is not of its seat_keys leaves the patches unchecked, with a warning', async () => {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  const warnings = [];
-  conn.on('warning', (w) => warnings.push(w.code));
-  await until(() => sockets[0]?.sent.length === 2, 'join');
+  const { conn, sockets, warnings } = await joined();
   sockets[0].push({ ...snapshot(), seat_keys: ['hand'] });
   assert.equal(conn.hashChecked, false);
   assert.deepEqual(warnings, ['hash_unverifiable']);
@@ -432,11 +430,7 @@ test('a patch keeps the first `keep` lines and adds its own: a move appends, an 
 
 // A connection joined as red at `version` with a log of `size` lines, holding those from `first`.
 async function joinedWithLog(version, first, size) {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  const warnings = [];
-  conn.on('warning', (w) => warnings.push(w.code));
-  await until(() => sockets[0]?.sent.length === 2, 'join');
+  const { conn, sockets, warnings } = await joined();
   sockets[0].push(snapshot(version, view0, 'red', size));
   sockets[0].push(logFrame(version, first, size));
   return { conn, sockets, warnings };

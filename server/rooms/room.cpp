@@ -328,8 +328,9 @@ void Room::answer_success(const Pending& pending) {
 void Room::maybe_snapshot() {
   if (!match_->at_barrier() || match_->version() < last_snapshot_version_ + services_.snapshot_every) return;
   last_snapshot_version_ = match_->version();
-  const json state = match_->state().to_json();
-  storage::SnapshotRecord snapshot{match_->version(), state.dump(), engine::json_hash(state)};
+  std::string state = match_->state().to_json().dump();
+  std::string hash = engine::hash_hex(state);  // json_hash without dumping the state twice
+  storage::SnapshotRecord snapshot{match_->version(), std::move(state), std::move(hash)};
   const auto game = id_;
   services_.commits.submit(storage::GameStore::save_snapshot(id_, std::move(snapshot)),
                            [game](std::optional<std::string> error) {

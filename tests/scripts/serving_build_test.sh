@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The build scripts/run serves from must not contain the platform's test game (issue 13): a real
+# The build scripts/run serves from must not contain the platform's test game: a real
 # site's lobby would offer it. Configures that build (its arguments come from scripts/lib/common.sh,
 # as scripts/run takes them) in a scratch directory and checks what the warpath binary is made of.
 set -euo pipefail

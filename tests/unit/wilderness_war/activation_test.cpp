@@ -15,7 +15,7 @@ struct Game {
   explicit Game(const json& j) : s(load(j)) {}
   json actions(const std::string& role) const { return module->legal_actions(s, role); }
   void play(const std::string& role, const std::string& verb, json arg = nullptr) {
-    module->apply(s, role, {verb, std::move(arg)});
+    play_listed(s, role, verb, std::move(arg));
   }
 };
 

@@ -8,6 +8,7 @@
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/year_end.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
 
 using namespace warpath::wilderness_war;
 using nlohmann::json;
@@ -54,10 +55,10 @@ TEST_CASE("11.2 example: three reduced and two full units at a wilderness fort")
   CHECK(module->legal_actions(s, "british")["piece"] ==
         json::array({"br_li_1_95th", "br_prov_new_york_1", "br_reg_15th"}));
   CHECK(State::from_json(s.to_json()) == s);
-  module->apply(s, "british", Action{"piece", "br_li_1_95th"});
+  ww_test::play_listed(s, "british", "piece", "br_li_1_95th");
   REQUIRE(s.step == Step::year_end);
   CHECK(module->legal_actions(s, "british")["piece"] == json::array({"br_prov_new_york_1", "br_reg_15th"}));
-  module->apply(s, "british", Action{"piece", "br_reg_15th"});
+  ww_test::play_listed(s, "british", "piece", "br_reg_15th");
   CHECK(eliminated(s, "br_li_1_95th"));
   CHECK(eliminated(s, "br_reg_15th"));
   CHECK(reduced(s, "br_prov_new_york_1"));

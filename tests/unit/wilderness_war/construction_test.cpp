@@ -36,23 +36,23 @@ TEST_CASE("5.42 a pickaxe is not completed with the card that placed it; complet
   set_hand(j, "french", {5, 8});
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "british", {"forts", 1});
+  play_listed(s, "british", "forts", 1);
   CHECK(s.step == Step::construction);
-  module->apply(s, "british", {"space", "kinderhook"});
+  play_listed(s, "british", "space", "kinderhook");
   CHECK(s.space(sp("kinderhook")).fort_under_construction == Side::british);
   CHECK_FALSE(lists(module->legal_actions(s, "british"), "space", "kinderhook"));
-  module->apply(s, "british", {"done", nullptr});
+  play_listed(s, "british", "done");
   CHECK(s.active == Side::french);
   // 5.4 exception: the British may not construct with their next card play.
-  module->apply(s, "french", {"activate", 5});
-  module->apply(s, "french", {"done", nullptr});
+  play_listed(s, "french", "activate", 5);
+  play_listed(s, "french", "done");
   CHECK_FALSE(module->legal_actions(s, "british").contains("forts"));
-  module->apply(s, "british", {"activate", 7});
-  module->apply(s, "british", {"done", nullptr});
-  module->apply(s, "french", {"activate", 8});
-  module->apply(s, "french", {"done", nullptr});
-  module->apply(s, "british", {"forts", 2});
-  module->apply(s, "british", {"space", "kinderhook"});
+  play_listed(s, "british", "activate", 7);
+  play_listed(s, "british", "done");
+  play_listed(s, "french", "activate", 8);
+  play_listed(s, "french", "done");
+  play_listed(s, "british", "forts", 2);
+  play_listed(s, "british", "space", "kinderhook");
   CHECK(s.space(sp("kinderhook")).fort == Side::british);
   CHECK_FALSE(s.space(sp("kinderhook")).stockade);  // 5.43
   CHECK_FALSE(s.space(sp("kinderhook")).fort_under_construction);
@@ -69,10 +69,10 @@ TEST_CASE("5.46 demolishing a fort costs 1 VP; stockades and pickaxes are free")
   CHECK(std::find(targets.begin(), targets.end(), sp("oswego")) == targets.end());  // besieged
   auto module = make_wilderness_war();
   const int vp = s.vp;
-  module->apply(s, "french", {"demolish", "ticonderoga"});
+  play_listed(s, "french", "demolish", "ticonderoga");
   CHECK_FALSE(s.space(sp("ticonderoga")).fort);
   CHECK(s.vp == vp - 1);
-  module->apply(s, "french", {"demolish", "sorel"});
+  play_listed(s, "french", "demolish", "sorel");
   CHECK(s.vp == vp - 1);
   CHECK(s.step == Step::action_phase);  // no card is spent
 }

@@ -66,9 +66,8 @@ json actions(const State& s) {
   return module->legal_actions(s, std::string(side_names(s.active)));
 }
 
-void act(State& s, const std::string& verb, json arg = true) {
-  auto module = make_wilderness_war();
-  module->apply(s, std::string(side_names(s.active)), {verb, arg});
+void act(State& s, const std::string& verb, json arg = nullptr) {
+  play_listed(s, std::string(side_names(s.active)), verb, arg);
 }
 
 bool ambush_listed(const State& s) { return lists(actions(s), "play", "11") || lists(actions(s), "play", "12"); }

@@ -32,30 +32,30 @@ TEST_CASE("#1 Campaign: two forces under any leaders are fixed before either mov
   auto module = make_wilderness_war();
   State s = load(two_armies());
   REQUIRE(lists(module->legal_actions(s, "french"), "event", "1"));
-  module->apply(s, "french", {"event", 1});
+  play_listed(s, "french", "event", 1);
   CHECK(s.step == Step::activation);
   CHECK(lists(module->legal_actions(s, "french"), "commander", "fr_dumas"));  // initiative does not matter
-  module->apply(s, "french", {"commander", "fr_montcalm"});
-  module->apply(s, "french", {"piece", "fr_reg_bearn"});
-  module->apply(s, "french", {"done", nullptr});
+  play_listed(s, "french", "commander", "fr_montcalm");
+  play_listed(s, "french", "piece", "fr_reg_bearn");
+  play_listed(s, "french", "done");
   // The second commander: not one of the first force.
   auto actions = module->legal_actions(s, "french");
   CHECK_FALSE(lists(actions, "commander", "fr_montcalm"));
   CHECK_FALSE(actions.contains("move"));
-  module->apply(s, "french", {"commander", "fr_dumas"});
-  module->apply(s, "french", {"piece", "fr_md_6"});
-  module->apply(s, "french", {"done", nullptr});
+  play_listed(s, "french", "commander", "fr_dumas");
+  play_listed(s, "french", "piece", "fr_md_6");
+  play_listed(s, "french", "done");
   actions = module->legal_actions(s, "french");
   CHECK(lists(actions, "piece", "fr_montcalm"));
   CHECK(lists(actions, "piece", "fr_dumas"));
-  module->apply(s, "french", {"piece", "fr_dumas"});  // Dumas' force acts first
+  play_listed(s, "french", "piece", "fr_dumas");  // Dumas' force acts first
   CHECK(s.step == Step::movement);
   CHECK(s.move->pieces == std::vector<PieceIndex>{pc("fr_dumas"), pc("fr_md_6")});
-  module->apply(s, "french", {"stop", nullptr});
+  play_listed(s, "french", "stop");
   // Then Montcalm's, with the same card.
   REQUIRE(s.step == Step::movement);
   CHECK(std::find(s.move->pieces.begin(), s.move->pieces.end(), pc("fr_montcalm")) != s.move->pieces.end());
-  module->apply(s, "french", {"stop", nullptr});
+  play_listed(s, "french", "stop");
   CHECK(s.step == Step::action_phase);
   CHECK(s.active == Side::british);
   CHECK(s.space_of(pc("fr_montcalm")) == sp("ticonderoga"));
@@ -66,13 +66,13 @@ TEST_CASE("#2 Campaign: with one leader on the map the Campaign goes on with one
   j["pieces"].erase("fr_dumas");
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 2});
-  module->apply(s, "french", {"commander", "fr_montcalm"});
-  module->apply(s, "french", {"done", nullptr});
+  play_listed(s, "french", "event", 2);
+  play_listed(s, "french", "commander", "fr_montcalm");
+  play_listed(s, "french", "done");
   const auto actions = module->legal_actions(s, "french");
   CHECK(actions.contains("done"));
   CHECK_FALSE(actions.contains("commander"));
-  module->apply(s, "french", {"done", nullptr});
+  play_listed(s, "french", "done");
   CHECK(s.step == Step::movement);
 }
 

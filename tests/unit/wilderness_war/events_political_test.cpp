@@ -53,8 +53,8 @@ TEST_CASE("5.12, 5.56: the colour band decides who may play an event; response c
   j["vp"] = 2;
   place(j, "br_shirley", "albany");
   State s = load(j);
-  CHECK(event_listed(s, "french", 70));      // French event
-  CHECK(event_listed(s, "french", 35));      // either side
+  CHECK(event_listed(s, "french", 70));       // French event
+  CHECK(event_listed(s, "french", 35));       // either side
   CHECK_FALSE(event_listed(s, "french", 6));  // Surrender! is a response
   json b = position_for("british", {70, 35}, {1});
   CHECK_FALSE(event_listed(load(b), "british", 70));  // a French event
@@ -66,7 +66,7 @@ TEST_CASE("5.23: a REMOVE event leaves the game; another event goes to the disca
   place(j, "br_shirley", "albany");
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 70});
+  play_listed(s, "french", "event", 70);
   CHECK(in(s.removed, 70));
   CHECK_FALSE(in(s.discard, 70));
   CHECK(s.active == Side::british);  // the card play is over
@@ -80,9 +80,9 @@ TEST_CASE("#5 Bastions Repaired: a defended fortification's siege goes back to 0
   auto module = make_wilderness_war();
   State s = load(j);
   REQUIRE(event_listed(s, "french", 5));
-  module->apply(s, "french", {"event", 5});
+  play_listed(s, "french", "event", 5);
   CHECK(lists(module->legal_actions(s, "french"), "space", "niagara"));
-  module->apply(s, "french", {"space", "niagara"});
+  play_listed(s, "french", "space", "niagara");
   CHECK(s.space(sp("niagara")).siege_level == 0);
 }
 
@@ -99,7 +99,8 @@ TEST_CASE("#5 Bastions Repaired: not for a siege at level 0, nor for the besiege
   CHECK_FALSE(event_listed(load(b), "british", 5));  // the British besiege, they defend nothing here
 }
 
-TEST_CASE("#21 Louisbourg Squadrons: No Amphib for the year; a roll of 1-3 ends French naval moves and removes the card") {
+TEST_CASE(
+    "#21 Louisbourg Squadrons: No Amphib for the year; a roll of 1-3 ends French naval moves and removes the card") {
   int removed = 0, kept = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     json j = position_for("french", {21});
@@ -107,7 +108,7 @@ TEST_CASE("#21 Louisbourg Squadrons: No Amphib for the year; a roll of 1-3 ends 
     auto module = make_wilderness_war();
     State s = load(j);
     REQUIRE(event_listed(s, "french", 21));
-    module->apply(s, "french", {"event", 21});
+    play_listed(s, "french", "event", 21);
     CHECK(s.year_track.no_amphib);
     if (s.year_track.no_french_naval) {
       ++removed;
@@ -139,10 +140,10 @@ TEST_CASE("#22 Governor Vaudreuil Interferes: the British swap two French leader
   auto module = make_wilderness_war();
   State s = load(j);
   REQUIRE(event_listed(s, "british", 22));
-  module->apply(s, "british", {"event", 22});
-  module->apply(s, "british", {"leader", "fr_montcalm"});
+  play_listed(s, "british", "event", 22);
+  play_listed(s, "british", "leader", "fr_montcalm");
   CHECK_FALSE(lists(module->legal_actions(s, "british"), "leader", "fr_montcalm"));
-  module->apply(s, "british", {"leader", "fr_vaudreuil"});
+  play_listed(s, "british", "leader", "fr_vaudreuil");
   CHECK(s.space_of(pc("fr_montcalm")) == sp("quebec"));
   CHECK(s.space_of(pc("fr_vaudreuil")) == sp("ticonderoga"));
   CHECK(s.space_of(pc("fr_reg_bearn")) == sp("ticonderoga"));
@@ -164,7 +165,7 @@ TEST_CASE("#35 Courier Intercepted!: on 3-6 a random enemy card changes hands, a
     j["rng"] = make_wilderness_war()->setup("annus_mirabilis", json::object(), seed)->to_json()["rng"];
     auto module = make_wilderness_war();
     State s = load(j);
-    module->apply(s, "french", {"event", 35});
+    play_listed(s, "french", "event", 35);
     const auto& french = s.player(Side::french);
     if (french.hand.size() == 1) {
       ++taken;
@@ -190,7 +191,7 @@ TEST_CASE("#36 Francois Bigot: a random French card is discarded; Surrender! so 
   json j = position_for("british", {36, 1}, {6});  // a card left: the season goes on
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "british", {"event", 36});
+  play_listed(s, "british", "event", 36);
   CHECK(s.player(Side::french).hand.empty());
   CHECK(in(s.discard, 6));
   CHECK(s.year_track.surrender_played);
@@ -200,13 +201,13 @@ TEST_CASE("#37 British Ministerial Crisis: the British discard one listed card o
   json j = position_for("french", {37}, {57, 60, 65});
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 37});
+  play_listed(s, "french", "event", 37);
   CHECK(s.active == Side::british);
   const auto actions = module->legal_actions(s, "british");
   CHECK(lists(actions, "discard", "57"));
   CHECK(lists(actions, "discard", "60"));
   CHECK_FALSE(lists(actions, "discard", "65"));  // Royal Americans is not on the list
-  module->apply(s, "british", {"discard", 60});
+  play_listed(s, "british", "discard", 60);
   CHECK(in(s.discard, 60));
   CHECK(s.player(Side::british).hand.size() == 2);
 }
@@ -215,7 +216,7 @@ TEST_CASE("#37 British Ministerial Crisis: no listed card, no effect; no card at
   json j = position_for("french", {37, 1}, {65});
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 37});
+  play_listed(s, "french", "event", 37);
   CHECK(s.player(Side::british).hand.size() == 1);
   CHECK(s.step == Step::action_phase);
   json k = position_for("french", {37}, {});
@@ -233,11 +234,11 @@ TEST_CASE("#38 Provincial Regiments Dispersed: one Provincial per French Raided 
   auto module = make_wilderness_war();
   State s = load(j);
   REQUIRE(event_listed(s, "french", 38));
-  module->apply(s, "french", {"event", 38});
+  play_listed(s, "french", "event", 38);
   CHECK(s.active == Side::british);
   CHECK_FALSE(lists(module->legal_actions(s, "british"), "eliminate", "br_prov_virginia_1"));
-  module->apply(s, "british", {"eliminate", "br_prov_new_york_3"});
-  module->apply(s, "british", {"eliminate", "br_prov_new_york_1"});
+  play_listed(s, "british", "eliminate", "br_prov_new_york_3");
+  play_listed(s, "british", "eliminate", "br_prov_new_york_1");
   CHECK(s.step == Step::action_phase);
   CHECK(is_on_map(s, pc("br_prov_new_york_2")));
   CHECK_FALSE(is_on_map(s, pc("br_prov_new_york_1")));
@@ -257,12 +258,12 @@ TEST_CASE("#39 Stingy Provincial Assembly: the French name the Department, the B
   place(j, "br_prov_virginia_1", "winchester");
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 39});
+  play_listed(s, "french", "event", 39);
   CHECK(lists(module->legal_actions(s, "french"), "department", "southern"));
-  module->apply(s, "french", {"department", "southern"});
+  play_listed(s, "french", "department", "southern");
   CHECK(s.active == Side::british);
   CHECK_FALSE(lists(module->legal_actions(s, "british"), "eliminate", "br_prov_new_york_1"));
-  module->apply(s, "british", {"eliminate", "br_prov_virginia_1"});
+  play_listed(s, "british", "eliminate", "br_prov_virginia_1");
   CHECK_FALSE(is_on_map(s, pc("br_prov_virginia_1")));
   CHECK(is_on_map(s, pc("br_prov_new_york_1")));
 }
@@ -282,12 +283,12 @@ TEST_CASE("#41 British Colonial Politics: a French play lowers the limits and th
   for (const char* p : southern) place(j, p, "winchester");
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 41});
+  play_listed(s, "french", "event", 41);
   CHECK(s.provincial_assemblies == ProvincialAssemblies::reluctant);
   CHECK(s.active == Side::british);  // 4 Southern on the map, the Reluctant limit is 2
-  module->apply(s, "british", {"eliminate", "br_prov_maryland"});
+  play_listed(s, "british", "eliminate", "br_prov_maryland");
   CHECK(s.active == Side::british);
-  module->apply(s, "british", {"eliminate", "br_prov_pennsylvania_1"});
+  play_listed(s, "british", "eliminate", "br_prov_pennsylvania_1");
   CHECK(s.step == Step::action_phase);
 }
 
@@ -301,7 +302,7 @@ TEST_CASE("#42 British Colonial Politics: the French cannot go below Reluctant, 
   k["provincial_assemblies"] = "reluctant";
   auto module = make_wilderness_war();
   State s = load(k);
-  module->apply(s, "british", {"event", 42});
+  play_listed(s, "british", "event", 42);
   CHECK(s.provincial_assemblies == ProvincialAssemblies::supportive);
 }
 
@@ -314,7 +315,7 @@ TEST_CASE("#62 Quiberon Bay: playable once the British hold Louisbourg; the Brit
   auto module = make_wilderness_war();
   State s = load(j);
   REQUIRE(event_listed(s, "british", 62));
-  module->apply(s, "british", {"event", 62});
+  play_listed(s, "british", "event", 62);
   CHECK(s.year_track.quiberon_bay);
   CHECK(s.first_player() == Side::british);
   CHECK(s.hand_size(Side::french) == 7);
@@ -330,14 +331,14 @@ TEST_CASE("#67 William Pitt: British hand 9, the set-aside leaders join the pool
   j["pieces"]["br_amherst"] = {{"at", "set_aside"}, {"reduced", false}, {"inside", false}};
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "british", {"event", 67});
+  play_listed(s, "british", "event", 67);
   CHECK(s.year_track.william_pitt);
   CHECK(s.hand_size(Side::british) == 9);
   CHECK(s.piece(pc("br_amherst")).location.kind == LocationKind::british_leader_pool);
   const auto actions = module->legal_actions(s, "british");
   CHECK(lists(actions, "take", "57"));
   CHECK_FALSE(lists(actions, "take", "2"));
-  module->apply(s, "british", {"take", 57});
+  play_listed(s, "british", "take", 57);
   CHECK(in(s.player(Side::british).hand, 57));
   CHECK(in(s.player(Side::british).known, 57));  // taken from the public pile
   CHECK_FALSE(in(s.discard, 57));
@@ -351,7 +352,7 @@ TEST_CASE("#69 Diplomatic Revolution: not after Quiberon Bay; French hand 9 and 
   j["year_track"]["quiberon_bay"] = false;
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 69});
+  play_listed(s, "french", "event", 69);
   CHECK(s.year_track.diplomatic_revolution);
   CHECK(s.hand_size(Side::french) == 9);
   CHECK(s.step == Step::action_phase);  // nothing to take back
@@ -365,6 +366,6 @@ TEST_CASE("#70 Intrigues Against Shirley: with 1 VP, Shirley leaves the game; no
   j["vp"] = 1;
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"event", 70});
+  play_listed(s, "french", "event", 70);
   CHECK(s.piece(pc("br_shirley")).location.kind == LocationKind::removed);
 }

@@ -125,7 +125,7 @@ TEST_CASE("#13 Blockhouses: the raided player's window before the roll; the Stoc
   CHECK(s.active == Side::british);
   auto module = make_wilderness_war();
   CHECK(lists(module->legal_actions(s, "british"), "play", "13"));
-  module->apply(s, "british", {"play", 13});
+  play_listed(s, "british", "play", 13);
   CHECK(s.player(Side::british).blockhouses);
   CHECK(s.raid->stockade_column);
   CHECK(s.active == Side::french);

@@ -51,8 +51,10 @@ json schenectady(json j, int level = 0, bool indians = false) {
   return j;
 }
 
+// The British landed at Louisbourg (6.43): the Amphib marker keeps them in supply there, so they
+// may besiege it (6.432, 8.231, 12.1).
 json louisbourg(json j, int level) {
-  j["markers"]["louisbourg"] = {{"siege", level}};
+  j["markers"]["louisbourg"] = {{"siege", level}, {"amphib", true}};
   place(j, "br_amherst", "louisbourg");
   place(j, "br_reg_15th", "louisbourg");
   place(j, "fr_drucour", "louisbourg", false, true);
@@ -91,14 +93,13 @@ State activated(const json& j, Side side, const std::vector<std::string>& ids) {
 // The British force at a siege has chosen to roll on the Siege Table.
 State siege_roll(const json& j) {
   State s = activated(j, Side::british, {"br_amherst", "br_reg_15th"});
-  auto module = make_wilderness_war();
-  module->apply(s, "british", Action{"siege", nullptr});
+  play_listed(s, "british", "siege");
   return s;
 }
 
 json legal(const State& s, const char* role) { return make_wilderness_war()->legal_actions(s, role); }
 void act(State& s, const char* role, const std::string& verb, json arg = nullptr) {
-  make_wilderness_war()->apply(s, role, Action{verb, std::move(arg)});
+  play_listed(s, role, verb, std::move(arg));
 }
 bool discarded(const State& s, int card) {
   return std::find(s.discard.begin(), s.discard.end(), card) != s.discard.end();

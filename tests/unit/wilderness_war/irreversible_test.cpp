@@ -64,17 +64,17 @@ TEST_CASE("the last play of a season, which deals the next hands, is to be confi
   set_hand(j, "french", {5});
   set_hand(j, "british", {7});
   State s = load(j);
-  module->apply(s, "french", {"pass", nullptr});  // the French hold their last card (4.0 A.2)
+  play_listed(s, "french", "pass");  // the French hold their last card (4.0 A.2)
   REQUIRE(s.active == Side::british);
   const json before = confirm_of(*module, s, "british");
   CHECK_FALSE(before.contains("activate"));
-  module->apply(s, "british", {"activate", 7});
+  play_listed(s, "british", "activate", 7);
   REQUIRE(module->legal_actions(s, "british").contains("done"));
   const json confirm = confirm_of(*module, s, "british");
   CHECK(confirm["done"] == true);
   // And it does deal: the Late Season begins with full hands.
   const auto season = s.season;
-  module->apply(s, "british", {"done", nullptr});
+  play_listed(s, "british", "done");
   CHECK(s.season != season);
   CHECK(static_cast<int>(s.player(Side::british).hand.size()) == s.hand_size(Side::british));
 }

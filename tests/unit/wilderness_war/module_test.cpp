@@ -76,7 +76,8 @@ TEST_CASE("refused actions change nothing; a card played to activate leaves the 
   const int card = match.legal_actions("french")["activate"][0];
   CHECK(match.play("british", {"activate", card})->code == ErrorCode::not_your_turn);
   CHECK(match.play("french", {"activate", 99})->code == ErrorCode::illegal_action);
-  CHECK(match.play("french", {"event", card})->code == ErrorCode::illegal_action);  // no events yet (issue 4)
+  // #10 Fieldworks is a response event, played in a battle, not for an Action Phase card play (5.56).
+  CHECK(match.play("french", {"event", card})->code == ErrorCode::illegal_action);
   CHECK(match.state().to_json() == before);
   CHECK(match.version() == 0);
   CHECK_THROWS_AS(module->apply(*match.state().clone(), "british", {"activate", card}), ActionRejected);

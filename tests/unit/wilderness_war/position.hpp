@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/action_list.hpp"
+#include "engine/core/match.hpp"
 #include "engine/wilderness_war/activation_state.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/movement.hpp"
@@ -116,27 +117,29 @@ inline json listed_actions(const warpath::wilderness_war::State& s, const std::s
   return warpath::wilderness_war::make_wilderness_war()->legal_actions(s, role);
 }
 
-// Plays `verb` [`arg`] for `role` as a move reaches the rules from a client: only when the rules
-// list it (the legality check), then applied. A test of a rule plays through this.
+// Plays `verb` [`arg`] for `role` as a move reaches the rules from a client: through
+// Match::play, the framework's legality check (only a listed action is applied). A test of a rule
+// plays through this.
 inline void play_listed(warpath::wilderness_war::State& s, const std::string& role, const std::string& verb,
                         json arg = nullptr) {
   const auto module = warpath::wilderness_war::make_wilderness_war();
-  warpath::engine::ActionList listed;
-  module->list_legal_actions(s, role, listed);
-  const warpath::engine::Action action{verb, std::move(arg)};
-  REQUIRE_MESSAGE(listed.contains(action), role, " may not ", verb, " ", action.arg.dump(),
-                  "; listed: ", listed.to_json().dump(), "; prompt: ", module->view(s, role).value("prompt", ""));
-  module->apply(s, role, action);
+  warpath::engine::Match match(*module, s.clone());
+  const auto refused = match.play(role, {verb, arg});
+  REQUIRE_MESSAGE(!refused, role, " may not ", verb, " ", arg.dump(), ": ", refused ? refused->message : "",
+                  "; listed: ", match.legal_actions(role).dump(), "; prompt: ", match.view(role).value("prompt", ""));
+  s = dynamic_cast<const warpath::wilderness_war::State&>(match.state());
 }
 
-// A position played through the module, as a client plays it: legal actions, then apply.
+// A position played through the module, as a client plays it: only listed actions (play_listed).
 struct ModuleGame {
   decltype(warpath::wilderness_war::make_wilderness_war()) module = warpath::wilderness_war::make_wilderness_war();
   warpath::wilderness_war::State s;
   explicit ModuleGame(const json& j) : s(load(j)) {}
   json actions(const char* side) { return module->legal_actions(s, side); }
   bool may_play(const char* side, int card) { return lists(actions(side), "event", std::to_string(card)); }
-  void act(const char* side, const std::string& verb, json arg = nullptr) { module->apply(s, side, {verb, arg}); }
+  void act(const char* side, const std::string& verb, json arg = nullptr) {
+    play_listed(s, side, verb, std::move(arg));
+  }
   void play(const char* side, int card) { act(side, "event", card); }
 };
 

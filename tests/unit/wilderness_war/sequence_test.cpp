@@ -14,16 +14,16 @@ TEST_CASE("4.0 A.2 a side with one card may hold it; the other then plays its ca
   set_hand(j, "british", {7, 8, 9});
   auto module = make_wilderness_war();
   State s = load(j);
-  module->apply(s, "french", {"pass", nullptr});
+  play_listed(s, "french", "pass");
   CHECK(s.player(Side::french).holding_last_card);
   CHECK(s.active == Side::british);
-  module->apply(s, "british", {"activate", 7});
-  module->apply(s, "british", {"done", nullptr});
+  play_listed(s, "british", "activate", 7);
+  play_listed(s, "british", "done");
   CHECK(s.active == Side::british);  // consecutive plays
-  module->apply(s, "british", {"activate", 8});
-  module->apply(s, "british", {"done", nullptr});
-  module->apply(s, "british", {"activate", 9});
-  module->apply(s, "british", {"done", nullptr});
+  play_listed(s, "british", "activate", 8);
+  play_listed(s, "british", "done");
+  play_listed(s, "british", "activate", 9);
+  play_listed(s, "british", "done");
   // The Early Season is over: Late Season deal; the held card counts against the hand (4.0 A.2).
   CHECK(s.season == Season::late);
   CHECK(s.player(Side::french).card_held);
@@ -51,8 +51,8 @@ TEST_CASE("4.0 a whole season of activations that do nothing ends in the Late Se
     const std::string role(side_names(s.active));
     const auto actions = module->legal_actions(s, role);
     REQUIRE(actions.contains("activate"));
-    module->apply(s, role, {"activate", actions["activate"][0]});
-    module->apply(s, role, {"done", nullptr});
+    play_listed(s, role, "activate", actions["activate"][0]);
+    play_listed(s, role, "done");
   }
   CHECK(s.year == year);
   CHECK(s.step == Step::action_phase);

@@ -70,7 +70,7 @@ TEST_CASE("8.23 a siege roll raises the level; 8.231 tactics of both commanders"
   CHECK(module->legal_actions(s, "french").empty());
   // 3 + 1 (Amherst) - 1 (Drucour) = 3: +1.
   rig_dice(s, {3});
-  module->apply(s, "british", Action{"roll", nullptr});
+  ww_test::play_listed(s, "british", "roll");
   CHECK(s.space(at).siege_level == 1);
   CHECK(s.rule_events["sieges_rolled"] == 1);
   CHECK(s.rule_events["siege_level_increases"] == 1);
@@ -78,7 +78,7 @@ TEST_CASE("8.23 a siege roll raises the level; 8.231 tactics of both commanders"
   REQUIRE(s.step == Step::siege);
   CHECK(module->legal_actions(s, "british") == json{{"assault", true}, {"done", true}});
   CHECK(State::from_json(s.to_json()) == s);
-  module->apply(s, "british", Action{"done", nullptr});
+  ww_test::play_listed(s, "british", "done");
   CHECK_FALSE(s.siege.has_value());
   CHECK(s.step != Step::siege);
   CHECK(s.space(at).siege_level == 1);
@@ -92,7 +92,7 @@ TEST_CASE("8.231 the Louisbourg DRM") {
   activate(s, Side::british, {piece(s, "br_amherst"), piece(s, "br_reg_15th")}, piece(s, "br_amherst"));
   begin_siege_roll(s, at, piece(s, "br_amherst"));
   rig_dice(s, {3});
-  module->apply(s, "british", Action{"roll", nullptr});
+  ww_test::play_listed(s, "british", "roll");
   CHECK(s.space(at).siege_level == 0);
   CHECK(s.rule_events["siege_level_increases"] == 0);
   CHECK_FALSE(s.siege.has_value());
@@ -101,7 +101,7 @@ TEST_CASE("8.231 the Louisbourg DRM") {
   activate(t, Side::british, {piece(t, "br_amherst"), piece(t, "br_reg_15th")}, piece(t, "br_amherst"));
   begin_siege_roll(t, at, piece(t, "br_amherst"));
   rig_dice(t, {4});  // 4 + 1 - 1 - 1 = 3: +1, but a fortress needs 2 to assault
-  module->apply(t, "british", Action{"roll", nullptr});
+  ww_test::play_listed(t, "british", "roll");
   CHECK(t.space(at).siege_level == 1);
   CHECK_FALSE(t.siege.has_value());
 }
@@ -128,10 +128,10 @@ TEST_CASE("8.24 assault possible at siege 1 for a fort, 2 for a fortress") {
   activate(s, Side::british, {piece(s, "br_amherst"), piece(s, "br_reg_15th")}, piece(s, "br_amherst"));
   begin_siege_roll(s, louisbourg, piece(s, "br_amherst"));
   rig_dice(s, {6});
-  module->apply(s, "british", Action{"roll", nullptr});
+  ww_test::play_listed(s, "british", "roll");
   CHECK(s.space(louisbourg).siege_level == 2);
   REQUIRE(module->legal_actions(s, "british").contains("assault"));
-  module->apply(s, "british", Action{"assault", nullptr});
+  ww_test::play_listed(s, "british", "assault");
   CHECK_FALSE(s.siege.has_value());
 }
 

@@ -6,6 +6,7 @@
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/year_end.hpp"
+#include "tests/unit/wilderness_war/position.hpp"
 
 using namespace warpath::wilderness_war;
 using nlohmann::json;
@@ -82,7 +83,7 @@ TEST_CASE("4.0 B.3 the owner chooses among equally close fortifications (10.42)"
   CHECK(State::from_json(s.to_json()) == s);
   const json actions = module->legal_actions(s, "french");
   CHECK(actions["space"] == json::array({"ticonderoga", "winooski"}));
-  module->apply(s, "french", Action{"space", "winooski"});
+  ww_test::play_listed(s, "french", "space", "winooski");
   CHECK(where(s, "fr_rigaud") == "winooski");
   CHECK(s.year == 1758);
   CHECK(s.step == Step::action_phase);

@@ -51,10 +51,6 @@ std::vector<std::string> seat_keys(const GameModule& module) {
   return keys;
 }
 
-bool is_seat_key(const std::vector<std::string>& seat_keys, std::string_view key) {
-  return std::binary_search(seat_keys.begin(), seat_keys.end(), key);
-}
-
 bool GameModule::is_active(const GameState& state, std::string_view role) const {
   const auto roles = active_roles(state);
   return std::find(roles.begin(), roles.end(), role) != roles.end();

@@ -22,8 +22,6 @@ class GameModule;
 // The members of every seat part: the framework's "actions", "confirm" and "prompt" and the
 // module's seat_view_keys(), sorted and without duplicates.
 std::vector<std::string> seat_keys(const GameModule& module);
-// Whether `key` is one of them.
-bool is_seat_key(const std::vector<std::string>& seat_keys, std::string_view key);
 
 struct ScenarioInfo {
   std::string id;

@@ -468,13 +468,17 @@ Options options_from_json(const json& j) {
   return options;
 }
 
-json log_line_to_json(const LogLine& l) {
+namespace {
+
+json log_line_to_json(const LogLine& l) {  // {role, verb, arg, text}
   return {{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}};
 }
 
-json log_to_json(const GameLog& log) {
+}  // namespace
+
+json log_to_json(const GameLog& log, std::size_t from, std::size_t to) {
   json out = json::array();
-  for (const auto& l : log) out.push_back(log_line_to_json(l));
+  log.for_each_between(from, to, [&](const LogLine& line) { out.push_back(log_line_to_json(line)); });
   return out;
 }
 

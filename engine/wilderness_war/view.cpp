@@ -179,10 +179,4 @@ json make_seat_view(const State& state, std::string_view seat, json actions, std
   return v;
 }
 
-json log_lines_json(const GameLog& log, std::size_t from, std::size_t to) {
-  json out = json::array();
-  log.for_each_between(from, to, [&](const LogLine& line) { out.push_back(log_line_to_json(line)); });
-  return out;
-}
-
 }  // namespace warpath::wilderness_war

@@ -20,7 +20,5 @@ nlohmann::json public_view_changes(const State& before, const State& after);
 // What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
 // spectator. `actions` and `prompt` are the seat's legal actions and the sentence describing them.
 nlohmann::json make_seat_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);
-// Lines [from, to) of the game log, every one of them public.
-nlohmann::json log_lines_json(const GameLog& log, std::size_t from, std::size_t to);
 
 }  // namespace warpath::wilderness_war

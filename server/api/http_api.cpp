@@ -349,7 +349,11 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
           static_cast<double>(context.gate.open())},
          {"warpath_websockets_open", "Open WebSocket connections.",
           static_cast<double>(context.open_websockets.load())},
-         {"warpath_rooms_loaded", "Games loaded in memory.", static_cast<double>(context.rooms.loaded())}});
+         {"warpath_rooms_loaded", "Games loaded in memory.", static_cast<double>(context.rooms.loaded())},
+         {"warpath_commit_transactions", "Database transactions committed (each holds every write queued).",
+          static_cast<double>(context.commits.stats().transactions)},
+         {"warpath_commit_writes", "Writes committed (moves, snapshots, chat, games).",
+          static_cast<double>(context.commits.stats().writes)}});
     if (request.method() == http::verb::head) res.body().clear();
     res.prepare_payload();
     return respond(std::move(res));

@@ -8,7 +8,8 @@
 //   moves, moves_per_s, games_completed, seconds: moves acknowledged during the play phase, and
 //     how long it lasted; a room whose game ends starts a new one on the same connections.
 //   ack_latency_ms, opponent_patch_latency_ms {p50, p99}: from the moment an action is handed to
-//     the socket, until the acting connection's ack ("ack"), and until the other player's
+//     the socket, until the acting connection's answer (its patch, which carries the action's ref,
+//     or an "ack"), and until the other player's
 //     connection holds the patch of that version, which is what a remote player waits for.
 //   median_patch_bytes, median_snapshot_bytes, median_log_frame_bytes: frame sizes as received,
 //     every connection. A snapshot frame holds the view (with seat_keys and hash) but no log line;
@@ -573,6 +574,24 @@ class LoadGenerator {
     check_all_done();
   }
 
+  // Our action that produced `version` was accepted (an ack, or our patch with its ref).
+  void acknowledged(Room& room, std::uint64_t version) {
+    auto it = room.pending.find(version);
+    if (it != room.pending.end() && !it->second.acked) {
+      it->second.acked = true;
+      ack_latency_ms_.push_back(ms_since(it->second.sent));
+      if (it->second.opponent_seen) room.pending.erase(it);
+    }
+    room.consecutive_errors = 0;
+    room.in_flight = std::max(0L, room.in_flight - 1);
+    ++room.moves;
+    ++moves_;
+    if (room.moves >= o_.moves_per_room) {
+      room.active = false;
+      check_all_done();
+    }
+  }
+
   void maybe_act(Room& room, Seat& seat) {
     if (phase_ != Phase::play || !room.active || room.recreating || !seat.has_view) return;
     if (seat.acted_at && *seat.acted_at >= seat.version) return;
@@ -674,9 +693,11 @@ class LoadGenerator {
         const auto lines = log->find("lines");
         if (lines != log->end() && lines->is_array()) log_lines_received_ += static_cast<long>(lines->size());
       }
-      if (!current || !seat.has_view) return;
       const auto from = m.value("from", std::uint64_t{0});
       const auto to = m.value("to", std::uint64_t{0});
+      // The patch of our own action carries its ref and answers it: no ack follows.
+      if (current && m.contains("ref")) acknowledged(room, to);
+      if (!current || !seat.has_view) return;
       if (seat.player) {
         auto it = room.pending.find(to);
         if (it != room.pending.end() && it->second.actor != seat.name && !it->second.opponent_seen) {
@@ -723,22 +744,7 @@ class LoadGenerator {
         maybe_act(room, seat);
       }
     } else if (type == "ack") {
-      if (!current) return;
-      const auto version = m.value("version", std::uint64_t{0});
-      auto it = room.pending.find(version);
-      if (it != room.pending.end() && !it->second.acked) {
-        it->second.acked = true;
-        ack_latency_ms_.push_back(ms_since(it->second.sent));
-        if (it->second.opponent_seen) room.pending.erase(it);
-      }
-      room.consecutive_errors = 0;
-      room.in_flight = std::max(0L, room.in_flight - 1);
-      ++room.moves;
-      ++moves_;
-      if (room.moves >= o_.moves_per_room) {
-        room.active = false;
-        check_all_done();
-      }
+      if (current) acknowledged(room, m.value("version", std::uint64_t{0}));
     } else if (type == "error") {
       note_error(m.value("code", "unknown"), m.value("message", ""));
       if (!seat.has_view) seat_ready(seat);  // a refused join

@@ -223,7 +223,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
                               {"hash", public_.hash + seat.hash}},
                              tail);
     remember(seat, {from, to, frame});
-    deliveries.push_back({name, {std::move(frame)}});
+    deliveries.push_back({name, {std::move(frame)}, true});
   }
   return deliveries;
 }

@@ -28,6 +28,7 @@ class GameFeed {
   struct Delivery {
     std::string seat;
     std::vector<Frame> frames;  // one patch, or (for a seat that could not be patched) a snapshot and its log
+    bool patch = false;         // frames is one patch
   };
   // Brings the seats in `watched` to the match's version. Seats nobody watches fall behind and
   // are rebuilt when next asked for, without a patch history.

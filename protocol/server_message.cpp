@@ -16,6 +16,12 @@ Frame ack_message(std::string_view ref, GameId game, std::uint64_t version) {
   return make_frame({{"type", "ack"}, {"ref", ref}, {"game", game}, {"version", version}});
 }
 
+Frame patch_answering(const Frame& patch, std::string_view ref) {
+  std::string text = "{\"ref\":" + nlohmann::json(ref).dump() + ",";
+  text.append(*patch, 1, std::string::npos);
+  return std::make_shared<const std::string>(std::move(text));
+}
+
 Frame error_message(std::string_view code, std::string_view message, std::string_view ref, GameId game,
                     std::int64_t version) {
   json j = {{"type", "error"}, {"code", code}, {"message", message}, {"ref", ref}};

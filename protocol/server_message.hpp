@@ -18,6 +18,9 @@ Frame make_frame(const nlohmann::json& message);
 
 Frame welcome_message();
 Frame ack_message(std::string_view ref, GameId game, std::uint64_t version);
+// The seat's `patch` frame as sent to the connection whose action produced it: the same frame with
+// the action's `ref`, which acknowledges the action (no `ack` follows).
+Frame patch_answering(const Frame& patch, std::string_view ref);
 // `version` (the game's current one) is included when known, so a client can tell it is behind.
 Frame error_message(std::string_view code, std::string_view message, std::string_view ref = {}, GameId game = 0,
                     std::int64_t version = -1);

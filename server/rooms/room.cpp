@@ -1,5 +1,6 @@
 #include "server/rooms/room.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 #include "engine/core/hash.hpp"
@@ -279,8 +280,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
     answer_error(pending, "storage_error", "the move could not be stored; nothing was applied");
   } else {
     match_->commit(std::move(*prepared));
-    broadcast_new_views();
-    answer_success(pending);
+    if (!broadcast_new_views(&pending)) answer_success(pending);
     if (auto result = match_->result())
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
     maybe_snapshot();
@@ -288,10 +288,14 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
   process_next();
 }
 
-void Room::broadcast_new_views() {
+bool Room::broadcast_new_views(const Pending* mover) {
   // The public part once, then one patch per watched seat, shared by all of that seat's
   // connections. A seat nobody watches (the usual case in asynchronous play) costs nothing until
-  // it is asked for.
+  // it is asked for. The mover's connection gets its patch with the action's ref, which answers
+  // the action in the same frame (one write fewer per move); when its seat could only be sent a
+  // snapshot, the caller sends an `ack`.
+  const Subscriber* answered = mover ? mover->subscriber.get() : nullptr;
+  bool acked = false;
   std::map<std::string, std::vector<Subscriber*>> watchers;
   std::set<std::string> watched;
   for (auto& [raw, entry] : subscribers_) {
@@ -301,9 +305,15 @@ void Room::broadcast_new_views() {
   for (auto& delivery : feed_->advance(*match_, watched))
     for (Subscriber* raw : watchers.at(delivery.seat))
       if (auto live = subscribers_.at(raw).first.lock()) {
-        deliver_all(*live, delivery.frames);
+        if (raw == answered && delivery.patch) {
+          live->deliver(protocol::patch_answering(delivery.frames.front(), mover->ref));
+          acked = true;
+        } else {
+          deliver_all(*live, delivery.frames);
+        }
         ++services_.metrics.patches_sent;
       }
+  return acked;
 }
 
 void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
@@ -325,10 +335,17 @@ void Room::answer_success(const Pending& pending) {
     pending.http_done(answer_for_seat(pending.role));
 }
 
+// A snapshot is taken at an undo barrier once `--snapshot-every` moves have passed since the last
+// one, and at least one move per `snapshot_bytes_per_move` bytes of the last snapshot: a game's
+// state grows with its log, and serialising and storing it then costs about as much per move as
+// replaying the moves since (a few µs each) costs when the game is next loaded.
 void Room::maybe_snapshot() {
-  if (!match_->at_barrier() || match_->version() < last_snapshot_version_ + services_.snapshot_every) return;
+  constexpr std::uint64_t snapshot_bytes_per_move = 256;
+  const std::uint64_t every = std::max(services_.snapshot_every, last_snapshot_bytes_ / snapshot_bytes_per_move);
+  if (!match_->at_barrier() || match_->version() < last_snapshot_version_ + every) return;
   last_snapshot_version_ = match_->version();
   std::string state = match_->state().to_json().dump();
+  last_snapshot_bytes_ = state.size();
   std::string hash = engine::hash_hex(state);  // json_hash without dumping the state twice
   storage::SnapshotRecord snapshot{match_->version(), std::move(state), std::move(hash)};
   const auto game = id_;

@@ -106,7 +106,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void process_next();
   void start_commit(Pending pending);
   void finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, std::optional<std::string> error);
-  void broadcast_new_views();
+  // Returns whether `mover`'s connection got its answer with its patch.
+  bool broadcast_new_views(const Pending* mover = nullptr);
   void maybe_snapshot();
   void answer_error(const Pending& pending, const std::string& code, const std::string& message);
   void answer_success(const Pending& pending);
@@ -141,6 +142,7 @@ class Room : public std::enable_shared_from_this<Room> {
   RateLimit chat_rate_;
   bool committing_ = false;
   std::uint64_t last_snapshot_version_ = 0;
+  std::uint64_t last_snapshot_bytes_ = 0;  // size of the state in the last snapshot this room took
 };
 
 }  // namespace warpath::server

@@ -25,8 +25,8 @@ std::uint64_t play(Players& p, std::mt19937& rng, int moves, std::uint64_t versi
     const auto choice = random_action(actor.view()["actions"], rng, 0.1);
     REQUIRE(choice.has_value());
     const json reply = actor.act(choice->verb, choice->arg);
-    REQUIRE_MESSAGE(reply.value("type", "") == "ack", actor.seat(), " ", choice->verb, " got ", reply.dump());
-    const auto acked = reply.value("version", std::uint64_t{0});
+    REQUIRE_MESSAGE(SeatClient::accepted(reply), actor.seat(), " ", choice->verb, " got ", reply.dump());
+    const auto acked = SeatClient::answered_version(reply);
     REQUIRE(acked == version + 1);
     version = acked;
     p.red->wait_for_version(version);

@@ -49,8 +49,8 @@ TEST_CASE("red plays over HTTP, blue over WebSocket") {
       const auto choice = random_action(blue->view()["actions"], rng, 0.1);
       REQUIRE(choice.has_value());
       const json reply = blue->act(choice->verb, choice->arg);
-      REQUIRE_MESSAGE(reply.value("type", "") == "ack", "blue ", choice->verb, " got ", reply.dump());
-      version = reply.value("version", version + 1);
+      REQUIRE_MESSAGE(SeatClient::accepted(reply), "blue ", choice->verb, " got ", reply.dump());
+      version = SeatClient::answered_version(reply);
       // The HTTP player sees blue's move on its next read.
       CHECK(h.http_view(game.id, game.tokens.at("red")).value("version", std::uint64_t{0}) == version);
     }
@@ -87,9 +87,9 @@ TEST_CASE("two connections of one seat racing for one version: one move, one sta
     const std::string ref_b = cards ? second->send_action("card", hand[1]) : second->send_action("roll");
     const json a = first->wait_for_reply(ref_a);
     const json b = second->wait_for_reply(ref_b);
-    const int acks = (a.value("type", "") == "ack") + (b.value("type", "") == "ack");
+    const int acks = SeatClient::accepted(a) + SeatClient::accepted(b);
     CHECK_MESSAGE(acks == 1, "replies: ", a.dump(), " and ", b.dump());
-    const json& refused = a.value("type", "") == "ack" ? b : a;
+    const json& refused = SeatClient::accepted(a) ? b : a;
     CHECK(refused.value("code", "") == "stale_version");
     ++version;
     for (auto* c : {first.get(), second.get(), blue.get()}) c->wait_for_version(version);
@@ -97,11 +97,11 @@ TEST_CASE("two connections of one seat racing for one version: one move, one sta
     CHECK(h.http_status(game.id).value("version", std::uint64_t{0}) == version);
     // Hand the turn back and forth so that the race repeats on fresh turns.
     if (!first->view()["actions"].contains("pass")) break;
-    REQUIRE(first->act("pass").value("type", "") == "ack");
+    REQUIRE(SeatClient::accepted(first->act("pass")));
     ++version;
     if (active_role(blue->view()).empty()) break;
     blue->wait_for_version(version);
-    REQUIRE(blue->act("pass").value("type", "") == "ack");
+    REQUIRE(SeatClient::accepted(blue->act("pass")));
     ++version;
     if (active_role(blue->view()).empty()) break;
     for (auto* c : {first.get(), second.get()}) c->wait_for_version(version);

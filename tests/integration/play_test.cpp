@@ -58,13 +58,14 @@ void play_whole_game(Harness& h, std::uint64_t seed) {
     } else {
       reply = actor.act(choice->verb, choice->arg);
     }
-    REQUIRE_MESSAGE(reply.value("type", "") == "ack", "version ", version, ": ", actor.seat(), " ", choice->verb, " ",
+    // The acting connection's patch answers its action: it carries the action's ref, and no ack
+    // follows.
+    REQUIRE_MESSAGE(reply.value("type", "") == "patch", "version ", version, ": ", actor.seat(), " ", choice->verb, " ",
                     choice->arg.dump(), " got ", reply.dump());
-    CHECK(reply.value("version", std::uint64_t{0}) == version + 1);
+    CHECK(reply.value("to", std::uint64_t{0}) == version + 1);
     CHECK(reply.value("game", std::int64_t{0}) == game.id);
-    // The acting connection gets its patch before its ack.
     CHECK(actor.version() == version + 1);
-    version = reply.value("version", version + 1);
+    version = reply.value("to", version + 1);
     for (auto* c : clients) check_matches_http(h, game, *c, version);
   }
   MESSAGE("seed ", seed, ": game over after ", version, " moves, ", undos, " undos");
@@ -100,8 +101,8 @@ TEST_CASE("a late joiner gets the current snapshot and presence reaches the room
   Harness h;
   const CreatedGame game = h.create_game("short", 7);
   auto red = h.join(game, "red");
-  REQUIRE(red->act("roll").value("type", "") == "ack");
-  REQUIRE(red->act("piece", "r1").value("type", "") == "ack");
+  REQUIRE(SeatClient::accepted(red->act("roll")));
+  REQUIRE(SeatClient::accepted(red->act("piece", "r1")));
   auto blue = h.join(game, "blue");
   CHECK(blue->version() == 2);
   CHECK(blue->view() == h.http_view(game.id, game.tokens.at("blue")).at("view"));

@@ -18,7 +18,7 @@ std::uint64_t shuffle_pawns(SeatClient& red, int moves) {
   for (int i = 0; i < moves; ++i) {
     const bool selected = !red.view().value("selected", "").empty();
     const json reply = selected ? red.act("cancel") : red.act("piece", "r1");
-    REQUIRE_MESSAGE(reply.value("type", "") == "ack", reply.dump());
+    REQUIRE_MESSAGE(SeatClient::accepted(reply), reply.dump());
   }
   return red.version();
 }

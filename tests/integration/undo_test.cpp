@@ -23,8 +23,8 @@ Table seat_everyone(Harness& h, const CreatedGame& game) {
 }
 
 void expect_ack(const json& reply, std::uint64_t version) {
-  REQUIRE_MESSAGE(reply.value("type", "") == "ack", reply.dump());
-  CHECK(reply.value("version", std::uint64_t{0}) == version);
+  REQUIRE_MESSAGE(SeatClient::accepted(reply), reply.dump());
+  CHECK(SeatClient::answered_version(reply) == version);
 }
 
 TEST_CASE("undo of a non-barrier move restores every view and is recorded") {

@@ -62,9 +62,9 @@ TEST_CASE("Wilderness War is played through WebSocket and HTTP with views that m
       const auto choice = random_action(actor.view()["actions"], rng, 0.05);
       REQUIRE_MESSAGE(choice.has_value(), role, " is active but has no actions: ", actor.view()["prompt"]);
       const json reply = actor.act(choice->verb, choice->arg);
-      REQUIRE_MESSAGE(reply.value("type", "") == "ack", role, " ", choice->verb, " ", choice->arg.dump(), " got ",
+      REQUIRE_MESSAGE(SeatClient::accepted(reply), role, " ", choice->verb, " ", choice->arg.dump(), " got ",
                       reply.dump());
-      version = reply.value("version", version + 1);
+      version = SeatClient::answered_version(reply);
     }
     for (auto* c : clients) {
       c->wait_for_version(version);

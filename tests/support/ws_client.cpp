@@ -298,9 +298,18 @@ json SeatClient::wait_for_reply(const std::string& ref, std::chrono::millisecond
   return wait_for(
       [&](const json& m) {
         const std::string type = m.value("type", "");
-        return (type == "ack" || type == "error") && m.value("ref", "") == ref;
+        return (type == "patch" || type == "ack" || type == "error") && m.value("ref", "") == ref;
       },
       timeout);
+}
+
+bool SeatClient::accepted(const json& reply) {
+  const std::string type = reply.value("type", "");
+  return type == "patch" || type == "ack";
+}
+
+std::uint64_t SeatClient::answered_version(const json& reply) {
+  return reply.value(reply.value("type", "") == "patch" ? "to" : "version", std::uint64_t{0});
 }
 
 json SeatClient::act(const std::string& verb, const json& arg, std::chrono::milliseconds timeout) {

@@ -95,10 +95,15 @@ class SeatClient {
   // Sends an action at the held version; returns its ref.
   std::string send_action(const std::string& verb, const nlohmann::json& arg = nullptr);
   std::string send_undo();
-  // Sends an action and waits for the `ack` or `error` carrying its ref.
+  // Sends an action and waits for its answer: the seat's `patch` carrying its ref (an `ack` when the
+  // server could not patch the seat), or an `error` with it.
   nlohmann::json act(const std::string& verb, const nlohmann::json& arg = nullptr,
                      std::chrono::milliseconds timeout = default_receive_timeout);
   nlohmann::json wait_for_reply(const std::string& ref, std::chrono::milliseconds timeout = default_receive_timeout);
+  // Whether a reply from wait_for_reply accepts the action (a patch or an ack, not an error).
+  static bool accepted(const nlohmann::json& reply);
+  // The version an accepting reply reports: a patch's `to`, an ack's `version`.
+  static std::uint64_t answered_version(const nlohmann::json& reply);
 
   WsClient& ws() { return ws_; }
   std::int64_t game() const { return game_; }

@@ -341,6 +341,10 @@ export class GameConnection {
         break;
       case 'patch':
         this._onPatch(message);
+        // The patch of our own action carries its ref and answers it (no `ack` follows), even
+        // when it could not be applied here and a resync is on its way.
+        if (typeof message.ref === 'string' && message.game === this.game)
+          this._settle(message.ref, (p) => p.resolve({ version: message.to }));
         break;
       case 'log':
         this._onLogFrame(message);

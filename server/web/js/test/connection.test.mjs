@@ -165,6 +165,26 @@ test('applies a patch from the version held, checks its hash, and resolves the a
   conn.close();
 });
 
+test('the patch that carries the action ref answers it (the server sends no ack then)', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket).start();
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(snapshot());
+  const acted = conn.act('card', 3);
+  const sent = sockets[0].sent[2];
+  assert.equal(sent.type, 'action');
+  assert.equal(sent.game, 5);
+  assert.equal(sent.version, 0);
+  assert.equal(sent.verb, 'card');
+  assert.equal(sent.arg, 3);
+  assert.ok(typeof sent.ref === 'string' && sent.ref.length > 0 && sent.ref.length <= 64);
+  sockets[0].push({ ref: sent.ref, type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
+  assert.deepEqual(await acted, { version: 1 });
+  assert.equal(conn.version, 1);
+  assert.deepEqual(conn.view, view1);
+  conn.close();
+});
+
 test('undo goes out as an undo message; an error with the ref rejects with its code', async () => {
   const { FakeSocket, sockets } = fakeSockets();
   const conn = connect(FakeSocket).start();

@@ -4,6 +4,11 @@
 // (Match::play, legality check included) and for the feed, and the median sizes of what the feed
 // produces. No sockets, no database: the load generator measures the whole server.
 //
+// `phases`: the players' patches against what the client holds, by fifth of each game (a sample
+// every 7 moves): the patch frame's bytes over the seat's current view serialised (what a
+// snapshot's view would weigh), and over that view plus every log line of the seat serialised
+// (what a client that joined at the start holds).
+//
 // usage: warpath-feed-bench [--title T] [--scenario S] [--games N] [--seed K]
 
 #include <algorithm>
@@ -65,11 +70,19 @@ int main(int argc, char** argv) {
   double rules_seconds = 0, feed_seconds = 0;
   long moves = 0;
   std::vector<double> patch_bytes, snapshot_bytes, ratios;
+  constexpr int fifths = 5;
+  struct Sample {
+    long move;
+    double patch, view, held;
+  };
+  std::vector<std::vector<Sample>> by_phase(fifths);
   for (int g = 0; g < games; ++g) {
     auto match = engine::Match::start(*module, scenario, json::object(), seed + static_cast<std::uint64_t>(g));
     engine::Rng chooser(seed * 31 + static_cast<std::uint64_t>(g));
     protocol::GameFeed feed(g + 1, match, seats);
     for (const auto& seat : seats) feed.snapshot(match, seat);
+    std::vector<Sample> samples;
+    long game_moves = 0;
     while (!match.is_over()) {
       const auto role = match.active_roles().front();
       const auto started = Clock::now();
@@ -85,6 +98,15 @@ int main(int argc, char** argv) {
       rules_seconds += std::chrono::duration<double>(played - started).count();
       feed_seconds += std::chrono::duration<double>(fed - played).count();
       ++moves;
+      if (++game_moves % 7 == 0)
+        for (const auto& d : deliveries)
+          if (d.patch && d.seat != engine::spectator_seat) {
+            const double view = static_cast<double>(feed.seat_view(match, d.seat).view.dump().size());
+            const auto log = module->log_lines(match.state(), d.seat, 0, module->log_size(match.state(), d.seat));
+            double log_bytes = 0;
+            for (const auto& line : log) log_bytes += static_cast<double>(line.dump().size());
+            samples.push_back({game_moves, static_cast<double>(d.frames[0]->size()), view, view + log_bytes});
+          }
       if (moves % 97 == 0) {  // sizes, sampled: a snapshot costs more than a patch
         const double snapshot = static_cast<double>(feed.snapshot(match, role)[0]->size());
         for (const auto& d : deliveries)
@@ -95,6 +117,22 @@ int main(int argc, char** argv) {
           }
       }
     }
+    for (const auto& sample : samples)
+      by_phase[static_cast<std::size_t>(sample.move * fifths / (game_moves + 1))].push_back(sample);
+  }
+  json phases = json::array();
+  for (int f = 0; f < fifths; ++f) {
+    std::vector<double> bytes, to_view, to_held;
+    for (const auto& sample : by_phase[static_cast<std::size_t>(f)]) {
+      bytes.push_back(sample.patch);
+      to_view.push_back(sample.patch / sample.view);
+      to_held.push_back(sample.patch / sample.held);
+    }
+    phases.push_back({{"fifth", f + 1},
+                      {"samples", bytes.size()},
+                      {"median_patch_bytes", median(bytes)},
+                      {"median_patch_to_view", median(to_view)},
+                      {"median_patch_to_held", median(to_held)}});
   }
   const json report = {{"title", title},
                        {"scenario", scenario},
@@ -105,7 +143,8 @@ int main(int argc, char** argv) {
                        {"us_per_move_feed", 1e6 * feed_seconds / static_cast<double>(moves)},
                        {"median_patch_bytes", median(patch_bytes)},
                        {"median_snapshot_bytes", median(snapshot_bytes)},
-                       {"median_patch_to_snapshot", median(ratios)}};
+                       {"median_patch_to_snapshot", median(ratios)},
+                       {"phases", phases}};
   std::cout << report.dump() << "\n";
   return 0;
 }

@@ -11,10 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-// Patch bytes kept per seat for catching up (besides the count, seat_patch_history): a client
-// further behind gets a snapshot, which costs little more than that.
-constexpr std::size_t seat_history_bytes = 8 * 1024;
-
 // A JSON Pointer to member `key` of what `parent` points to (RFC 6901).
 std::string pointer_to(const std::string& key, const std::string& parent = {}) {
   std::string out = parent + "/";
@@ -138,16 +134,19 @@ std::string GameFeed::update_public(const engine::Match& match) {
 }
 
 void GameFeed::finish_public(const engine::Match& match) {
-  std::string text = "{";
+  engine::Fnv1a64 hash;
+  hash.add("{");
+  bool first = true;
   for (const auto& [key, member] : public_.members) {
-    if (text.size() > 1) text.push_back(',');
-    text += json(key).dump();
-    text.push_back(':');
-    text += member.text;
+    if (!first) hash.add(",");
+    first = false;
+    hash.add(json(key).dump());
+    hash.add(":");
+    hash.add(member.text);
   }
-  text.push_back('}');
-  public_.text = std::move(text);
-  public_.hash = engine::hash_hex(public_.text);
+  hash.add("}");
+  public_.hash = engine::hex64(hash.value());
+  public_.text_valid = false;
   public_.state = match.shared_state();
   public_.version = match.version();
   public_.valid = true;
@@ -232,7 +231,7 @@ void GameFeed::remember(Seat& seat, Step step) {
   seat.history_bytes += step.frame->size();
   seat.history.push_back(std::move(step));
   while (seat.history.size() > seat_patch_history ||
-         (seat.history_bytes > seat_history_bytes && seat.history.size() > 1)) {
+         (seat.history_bytes > seat_patch_history_bytes && seat.history.size() > 1)) {
     seat.history_bytes -= seat.history.front().frame->size();
     seat.history.pop_front();
   }
@@ -252,14 +251,30 @@ std::optional<std::vector<Frame>> GameFeed::catch_up(const engine::Match& match,
   return frames;
 }
 
-Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) const {
+const std::string& GameFeed::public_text() {
+  if (!public_.text_valid) {
+    std::string text = "{";
+    for (const auto& [key, member] : public_.members) {
+      if (text.size() > 1) text.push_back(',');
+      text += json(key).dump();
+      text.push_back(':');
+      text += member.text;
+    }
+    text.push_back('}');
+    public_.text = std::move(text);
+    public_.text_valid = true;
+  }
+  return public_.text;
+}
+
+Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) {
   return frame_with({{"type", "snapshot"},
                      {"game", game_},
                      {"seat", name},
                      {"version", seat.version},
                      {"hash", public_.hash + seat.hash},
                      {"log_size", seat.log_size}},
-                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_.text, seat.text, "{}"));
+                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_text(), seat.text, "{}"));
 }
 
 std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {

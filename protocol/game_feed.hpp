@@ -60,7 +60,8 @@ class GameFeed {
 
  private:
   // The public part member by member, each with its serialisation, so that a move re-serialises
-  // and diffs only the members it changed; `text` is the whole part, as nlohmann would dump it.
+  // and diffs only the members it changed. The whole part's text (as nlohmann would dump it) is
+  // only hashed, piece by piece, after a move; public_text() assembles it for a snapshot.
   struct Member {
     nlohmann::json value;
     std::string text;
@@ -70,7 +71,8 @@ class GameFeed {
     std::uint64_t version = 0;
     std::shared_ptr<const engine::GameState> state;  // the state the members describe
     std::map<std::string, Member> members;
-    std::string text;
+    std::string text;  // when text_valid
+    bool text_valid = false;
     std::string hash;
   };
   struct Step {
@@ -97,7 +99,8 @@ class GameFeed {
   void finish_public(const engine::Match& match);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
-  Frame snapshot_frame(const std::string& name, const Seat& seat) const;
+  const std::string& public_text();
+  Frame snapshot_frame(const std::string& name, const Seat& seat);
   void remember(Seat& seat, Step step);
 
   GameId game_;

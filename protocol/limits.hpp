@@ -18,5 +18,8 @@ inline constexpr std::size_t max_log_page_lines = 500;
 inline constexpr std::uint64_t max_json_integer = (std::uint64_t{1} << 53) - 1;
 // Patches kept per seat so that a client that missed a few messages catches up without a snapshot.
 inline constexpr std::size_t seat_patch_history = 64;
+// ... and at most this many bytes of them: a client further behind gets a snapshot and a log
+// frame, which together weigh about as much (a Wilderness War snapshot is 3.6 KB).
+inline constexpr std::size_t seat_patch_history_bytes = 4 * 1024;
 
 }  // namespace warpath::protocol

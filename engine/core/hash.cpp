@@ -5,19 +5,19 @@
 namespace warpath::engine {
 
 std::uint64_t fnv1a64(std::string_view bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
+  Fnv1a64 h;
+  h.add(bytes);
+  return h.value();
 }
 
-std::string hash_hex(std::string_view bytes) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(fnv1a64(bytes)));
-  return buf;
+std::string hex64(std::uint64_t hash) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = digits[hash & 0xf];
+  return out;
 }
+
+std::string hash_hex(std::string_view bytes) { return hex64(fnv1a64(bytes)); }
 
 std::string json_hash(const nlohmann::json& document) { return hash_hex(document.dump()); }
 

@@ -12,6 +12,24 @@ namespace warpath::engine {
 // or between a client's patched view and the server's. Cheap to re-implement in a browser.
 std::uint64_t fnv1a64(std::string_view bytes);
 
+// fnv1a64 of the concatenation of the pieces given to add(), without making the concatenation.
+class Fnv1a64 {
+ public:
+  void add(std::string_view bytes) {
+    for (unsigned char c : bytes) {
+      h_ ^= c;
+      h_ *= 0x100000001b3ULL;
+    }
+  }
+  std::uint64_t value() const { return h_; }
+
+ private:
+  std::uint64_t h_ = 0xcbf29ce484222325ULL;
+};
+
+// A hash as 16 lowercase hex digits.
+std::string hex64(std::uint64_t hash);
+
 // fnv1a64 of the bytes as 16 lowercase hex digits.
 std::string hash_hex(std::string_view bytes);
 // Hash of the canonical dump of a document (nlohmann sorts object keys), as 16 hex digits.

@@ -130,7 +130,7 @@ TEST_CASE("a seat nobody watches keeps no patches, and the kept patches have a b
     play_first(match);
     feed.advance(match, {"red"});
   }
-  CHECK(feed.kept_bytes() <= 8 * 1024 + 2048);
+  CHECK(feed.kept_bytes() <= protocol::seat_patch_history_bytes + 2048);
   // Blue fell behind when it was not watched: a snapshot brings it back.
   const json snapshot = parse(feed.snapshot(match, "blue")[0]);
   CHECK(snapshot["version"] == match.version());

@@ -55,6 +55,21 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
+// `"key":` as nlohmann writes it, fed to `hash` (member names are plain words: escaped only when not).
+void add_key(engine::Fnv1a64& hash, const std::string& key) {
+  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+  if (plain) {
+    hash.add("\"");
+    hash.add(key);
+    hash.add("\":");
+  } else {
+    hash.add(json(key).dump());
+    hash.add(":");
+  }
+}
+
 // Two serialised JSON arrays (`empty` "[]") or two objects with disjoint members (`empty` "{}")
 // as one.
 std::string concatenate(const std::string& a, const std::string& b, std::string_view empty) {
@@ -140,8 +155,7 @@ void GameFeed::finish_public(const engine::Match& match) {
   for (const auto& [key, member] : public_.members) {
     if (!first) hash.add(",");
     first = false;
-    hash.add(json(key).dump());
-    hash.add(":");
+    add_key(hash, key);
     hash.add(member.text);
   }
   hash.add("}");

@@ -144,7 +144,8 @@ test('opens wss://host/ws, says hello with the token, joins, and takes the snaps
   conn.close();
 });
 
-test('applies a patch from the version held, checks its hash, and resolves the action on ack', async () => {
+// A joined connection at version 0 that has sent `card 3`: the action message and its promise.
+async function actedOnce() {
   const { FakeSocket, sockets } = fakeSockets();
   const conn = connect(FakeSocket).start();
   await until(() => sockets[0]?.sent.length === 2, 'join');
@@ -157,8 +158,13 @@ test('applies a patch from the version held, checks its hash, and resolves the a
   assert.equal(sent.verb, 'card');
   assert.equal(sent.arg, 3);
   assert.ok(typeof sent.ref === 'string' && sent.ref.length > 0 && sent.ref.length <= 64);
-  sockets[0].push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
-  sockets[0].push({ type: 'ack', ref: sent.ref, game: 5, version: 1 });
+  return { conn, socket: sockets[0], sent, acted };
+}
+
+test('applies a patch from the version held, checks its hash, and resolves the action on ack', async () => {
+  const { conn, socket, sent, acted } = await actedOnce();
+  socket.push({ type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
+  socket.push({ type: 'ack', ref: sent.ref, game: 5, version: 1 });
   assert.deepEqual(await acted, { version: 1 });
   assert.equal(conn.version, 1);
   assert.deepEqual(conn.view, view1);
@@ -166,19 +172,8 @@ test('applies a patch from the version held, checks its hash, and resolves the a
 });
 
 test('the patch that carries the action ref answers it (the server sends no ack then)', async () => {
-  const { FakeSocket, sockets } = fakeSockets();
-  const conn = connect(FakeSocket).start();
-  await until(() => sockets[0]?.sent.length === 2, 'join');
-  sockets[0].push(snapshot());
-  const acted = conn.act('card', 3);
-  const sent = sockets[0].sent[2];
-  assert.equal(sent.type, 'action');
-  assert.equal(sent.game, 5);
-  assert.equal(sent.version, 0);
-  assert.equal(sent.verb, 'card');
-  assert.equal(sent.arg, 3);
-  assert.ok(typeof sent.ref === 'string' && sent.ref.length > 0 && sent.ref.length <= 64);
-  sockets[0].push({ ref: sent.ref, type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
+  const { conn, socket, sent, acted } = await actedOnce();
+  socket.push({ ref: sent.ref, type: 'patch', game: 5, seat: 'red', from: 0, to: 1, ops: ops01, hash: hashOf(view1) });
   assert.deepEqual(await acted, { version: 1 });
   assert.equal(conn.version, 1);
   assert.deepEqual(conn.view, view1);

@@ -60,13 +60,18 @@ Run run(const std::string& path, int rooms, double seconds) {
       return;
     }
     const auto s = ++seq[static_cast<std::size_t>(room)];
-    queue.submit(GameStore::append_move(
-                     {games[static_cast<std::size_t>(room)], s, {"a", {"pass", nullptr}}, json::array({"a"}), json()}),
-                 [&, room](std::optional<std::string> error) {
-                   if (error) std::cerr << *error << "\n";
-                   ++moves;
-                   next(room);
-                 });
+    // Each move adds a log line, as most real moves do.
+    const json log = {
+        {"keep", s - 1},
+        {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}};
+    queue.submit(
+        GameStore::append_move(
+            {games[static_cast<std::size_t>(room)], s, {"a", {"pass", nullptr}}, json::array({"a"}), json(), log}),
+        [&, room](std::optional<std::string> error) {
+          if (error) std::cerr << *error << "\n";
+          ++moves;
+          next(room);
+        });
   };
   const auto start = std::chrono::steady_clock::now();
   for (int r = 0; r < rooms; ++r) next(r);

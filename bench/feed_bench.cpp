@@ -9,13 +9,23 @@
 // snapshot's view would weigh), and over that view plus every log line of the seat serialised
 // (what a client that joined at the start holds).
 //
-// usage: warpath-feed-bench [--title T] [--scenario S] [--games N] [--seed K]
+// `--memory-rooms N` instead: N games held at once, each with its feed and every seat watched,
+// played move by move side by side; the process's RSS per room at checkpoints over the games
+// (what a room costs the server besides its connections, and whether that grows with the game).
+//
+// usage: warpath-feed-bench [--title T] [--scenario S] [--games N] [--seed K] [--memory-rooms N]
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
+#include <map>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
@@ -29,6 +39,55 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
+// The process's resident set, in KB.
+double rss_kb() {
+  std::ifstream statm("/proc/self/statm");
+  double pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<double>(sysconf(_SC_PAGESIZE)) / 1024.0;
+}
+
+// Per room: RSS at move 0, 100, 200, ... 1,000 of N games held side by side.
+json memory_per_room(const engine::GameModule& module, const std::string& scenario, int rooms, std::uint64_t seed,
+                     const std::vector<std::string>& seats) {
+  const std::set<std::string> watched(seats.begin(), seats.end());
+  const double before = rss_kb();
+  std::vector<engine::Match> matches;
+  std::vector<std::unique_ptr<protocol::GameFeed>> feeds;
+  std::vector<engine::Rng> choosers;
+  matches.reserve(static_cast<std::size_t>(rooms));
+  for (int r = 0; r < rooms; ++r) {
+    matches.push_back(engine::Match::start(module, scenario, json::object(), seed + static_cast<std::uint64_t>(r)));
+    feeds.push_back(std::make_unique<protocol::GameFeed>(r + 1, matches.back(), seats));
+    for (const auto& seat : seats) feeds.back()->snapshot(matches.back(), seat);
+    choosers.emplace_back(seed * 31 + static_cast<std::uint64_t>(r));
+  }
+  json out = json::array();
+  for (int move = 0; move <= 1000; ++move) {
+    if (move % 100 == 0) {
+      std::size_t playing = 0, lines = 0;
+      for (const auto& m : matches) {
+        playing += m.is_over() ? 0 : 1;
+        lines += module.log_size(m.state(), seats.front());
+      }
+      out.push_back({{"move", move},
+                     {"games_going_on", playing},
+                     {"mean_log_lines", lines / matches.size()},
+                     {"kb_per_room", (rss_kb() - before) / rooms}});
+    }
+    for (std::size_t r = 0; r < matches.size(); ++r) {
+      auto& match = matches[r];
+      if (match.is_over()) continue;
+      const auto role = match.active_roles().front();
+      const auto& listed = match.listed_actions(role);
+      const auto action = listed[choosers[r].below(static_cast<std::uint32_t>(listed.size()))].to_action();
+      if (match.play(role, action)) throw std::runtime_error("a listed action was refused");
+      feeds[r]->advance(match, watched);
+    }
+  }
+  return out;
+}
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -39,7 +98,7 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   std::string title = "wilderness-war", scenario = "annus_mirabilis";
-  int games = 20;
+  int games = 20, memory_rooms = 0;
   std::uint64_t seed = 1;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i], value = argv[i + 1];
@@ -51,6 +110,8 @@ int main(int argc, char** argv) {
       games = std::stoi(value);
     else if (flag == "--seed")
       seed = std::stoull(value);
+    else if (flag == "--memory-rooms")
+      memory_rooms = std::stoi(value);
     else {
       std::cerr << "unknown flag " << flag << "\n";
       return 2;
@@ -66,6 +127,16 @@ int main(int argc, char** argv) {
   std::vector<std::string> seats = module->info().roles;
   seats.emplace_back(engine::spectator_seat);
   const std::set<std::string> watched(seats.begin(), seats.end());
+  if (memory_rooms > 0) {
+    std::cout << json{{"title", title},
+                      {"scenario", scenario},
+                      {"rooms", memory_rooms},
+                      {"seats_watched", seats.size()},
+                      {"memory", memory_per_room(*module, scenario, memory_rooms, seed, seats)}}
+                     .dump()
+              << "\n";
+    return 0;
+  }
 
   double rules_seconds = 0, feed_seconds = 0;
   long moves = 0;
@@ -83,6 +154,12 @@ int main(int argc, char** argv) {
     for (const auto& seat : seats) feed.snapshot(match, seat);
     std::vector<Sample> samples;
     long game_moves = 0;
+    // The bytes of each log line a client that joined at the start holds, by seat (the state holds
+    // only the newest lines): the set-up's, then what every patch keeps and adds.
+    std::map<std::string, std::vector<double>> line_bytes;
+    for (const auto& seat : seats)
+      for (const auto& line : module->log_lines(match.state(), seat, 0, module->log_size(match.state(), seat)))
+        line_bytes[seat].push_back(static_cast<double>(line.dump().size()));
     while (!match.is_over()) {
       const auto role = match.active_roles().front();
       const auto started = Clock::now();
@@ -98,13 +175,20 @@ int main(int argc, char** argv) {
       rules_seconds += std::chrono::duration<double>(played - started).count();
       feed_seconds += std::chrono::duration<double>(fed - played).count();
       ++moves;
+      for (const auto& d : deliveries) {
+        if (!d.patch) continue;
+        const json frame = json::parse(*d.frames[0]);
+        if (!frame.contains("log")) continue;
+        auto& held = line_bytes[d.seat];
+        held.resize(frame["log"]["keep"].get<std::size_t>());
+        for (const auto& line : frame["log"]["lines"]) held.push_back(static_cast<double>(line.dump().size()));
+      }
       if (++game_moves % 7 == 0)
         for (const auto& d : deliveries)
           if (d.patch && d.seat != engine::spectator_seat) {
             const double view = static_cast<double>(feed.seat_view(match, d.seat).view.dump().size());
-            const auto log = module->log_lines(match.state(), d.seat, 0, module->log_size(match.state(), d.seat));
             double log_bytes = 0;
-            for (const auto& line : log) log_bytes += static_cast<double>(line.dump().size());
+            for (double bytes : line_bytes[d.seat]) log_bytes += bytes;
             samples.push_back({game_moves, static_cast<double>(d.frames[0]->size()), view, view + log_bytes});
           }
       if (moves % 97 == 0) {  // sizes, sampled: a snapshot costs more than a patch

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <tuple>
 
 #include "engine/core/hash.hpp"
 
@@ -293,19 +294,27 @@ Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) {
 
 std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {
   const Seat& s = current_seat(match, seat);
-  return {snapshot_frame(seat, s), log_page(match, seat, s.log_size, default_log_page_lines, "")};
+  // The newest lines, as many as the state holds up to a page: older ones cost a read of the
+  // stored moves, which a client asks for only when its player scrolls back.
+  const std::size_t held = s.log_size - match.module().log_first(match.state(), seat);
+  return {snapshot_frame(seat, s), log_page(match, seat, s.log_size, std::min(default_log_page_lines, held), "")};
 }
 
 json GameFeed::log_json(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit) {
   const Seat& s = current_seat(match, seat);
   before = std::min(before, s.log_size);
   limit = std::clamp<std::size_t>(limit, 1, max_log_page_lines);
-  const std::size_t from = before > limit ? before - limit : 0;
-  return {{"game", game_},
-          {"seat", seat},
-          {"version", s.version},
-          {"from", from},
-          {"lines", match.module().log_lines(match.state(), seat, from, before)},
+  std::size_t from = before > limit ? before - limit : 0;
+  // The state holds the newest lines only; older ones come from the stored moves.
+  const std::size_t held = std::min(match.module().log_first(match.state(), seat), before);
+  json lines = json::array();
+  if (from < held) {
+    if (older_lines_) std::tie(from, lines) = older_lines_(seat, from, held);
+    if (lines.empty()) from = held;
+  }
+  for (auto& line : match.module().log_lines(match.state(), seat, std::max(from, held), before))
+    lines.push_back(std::move(line));
+  return {{"game", game_},         {"seat", seat}, {"version", s.version}, {"from", from}, {"lines", std::move(lines)},
           {"log_size", s.log_size}};
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -39,7 +40,15 @@ class GameFeed {
   std::optional<std::vector<Frame>> catch_up(const engine::Match& match, const std::string& seat, std::uint64_t from);
   // A snapshot of the seat's view and a log frame of its newest lines.
   std::vector<Frame> snapshot(const engine::Match& match, const std::string& seat);
-  // The seat's log lines from `before - limit` up to `before` (both clipped to the log).
+  // Where lines older than the state holds come from (the room: the stored moves, through
+  // engine::LogReader): the seat's lines [from, to) at the match's version, or the newest run of
+  // them it has, and the index of that run's first line.
+  using OlderLines =
+      std::function<std::pair<std::size_t, nlohmann::json>(const std::string& seat, std::size_t from, std::size_t to)>;
+  void set_older_lines(OlderLines source) { older_lines_ = std::move(source); }
+
+  // The seat's log lines from `before - limit` up to `before` (both clipped to the log; a page
+  // starts later when its older lines cannot be had: no source, or moves stored without them).
   Frame log_page(const engine::Match& match, const std::string& seat, std::size_t before, std::size_t limit,
                  std::string_view ref);
 
@@ -108,6 +117,7 @@ class GameFeed {
   std::string seat_keys_text_;
   Public public_;
   std::map<std::string, Seat> seats_;
+  OlderLines older_lines_;
 };
 
 }  // namespace warpath::protocol

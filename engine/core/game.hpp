@@ -118,7 +118,11 @@ class GameModule {
   // move only adds lines at the end; an undo restores the log the undone move found, so the log
   // before a move is always a prefix of the log after it, or the other way round.
   virtual std::size_t log_size(const GameState&, std::string_view /*seat*/) const { return 0; }
-  // Lines [from, to) of that log, to <= log_size(state, seat), as a JSON array.
+  // The oldest line the state holds: a long log keeps only its newest lines in the state, a
+  // function of its size alone (so replays and snapshots hold the same ones); the older ones are
+  // kept with the moves that wrote them (log_stream.hpp).
+  virtual std::size_t log_first(const GameState&, std::string_view /*seat*/) const { return 0; }
+  // Lines [from, to) of that log, log_first <= from, to <= log_size(state, seat), as a JSON array.
   virtual nlohmann::json log_lines(const GameState&, std::string_view /*seat*/, std::size_t /*from*/,
                                    std::size_t /*to*/) const {
     return nlohmann::json::array();

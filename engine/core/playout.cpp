@@ -63,7 +63,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 // Lines at the end of the log compared by a leak check during the game; the check after the last
-// move compares the whole log.
+// move compares every line the state holds.
 constexpr std::size_t log_lines_checked = 64;
 
 void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& tally, std::uint64_t seed,
@@ -82,8 +82,9 @@ void check_views(const GameModule& module, const Match& match, Rng& rng, Tally& 
     }
     // The log is a stream of its own: the same check over the seat's newest lines.
     const std::size_t size = module.log_size(match.state(), seat);
-    const std::size_t from = whole_log || size <= log_lines_checked ? 0 : size - log_lines_checked;
-    if (module.log_size(*twin, seat) != size ||
+    const std::size_t first = module.log_first(match.state(), seat);
+    const std::size_t from = whole_log || size <= first + log_lines_checked ? first : size - log_lines_checked;
+    if (module.log_size(*twin, seat) != size || module.log_first(*twin, seat) != first ||
         module.log_lines(*twin, seat, from, size) != module.log_lines(match.state(), seat, from, size)) {
       ++tally.leaks;
       tally.problem(seed, "log of " + seat + " at move " + std::to_string(match.version()) +

@@ -181,7 +181,7 @@ Outcome outcome_from_json(const json& j) {
   return {optional_side_field(j, "winner"), j.value("reason", "")};
 }
 
-constexpr std::array<std::string_view, 23> state_keys = {"format",
+constexpr std::array<std::string_view, 24> state_keys = {"format",
                                                          "scenario",
                                                          "options",
                                                          "year",
@@ -202,6 +202,7 @@ constexpr std::array<std::string_view, 23> state_keys = {"format",
                                                          "outcome",
                                                          "rng",
                                                          "log",
+                                                         "log_first",
                                                          "rule_events",
                                                          "turn"};
 
@@ -271,10 +272,16 @@ void read_tracks(const json& j, State& s) {
   s.year_track = year_track_from_json(j.at("year_track"));
   if (!j.at("outcome").is_null()) s.outcome = outcome_from_json(j.at("outcome"));
   s.rng = engine::Rng::from_json(j.at("rng"));
+  // The lines held and the index of the first (absent: the whole log, which pushing trims).
+  const std::size_t first = j.value("log_first", std::size_t{0});
+  s.log = GameLog::starting_at(first);
   for (const auto& line : j.at("log")) {
     require_known_keys(line, {"role", "verb", "arg", "text"}, "a log line");
     s.log.push_back({line.at("role"), line.at("verb"), line.at("arg"), line.at("text")});
   }
+  if (s.log.first() != first_held(s.log.size()))
+    reject("log_first must be " + std::to_string(first_held(s.log.size())) + " for a log of " +
+           std::to_string(s.log.size()) + " lines");
   s.rule_events = RuleEventCounts::from_json(j.at("rule_events"));
 }
 
@@ -507,7 +514,8 @@ json State::to_json() const {
           {"year_track", year_track_to_json(year_track)},
           {"outcome", outcome_json},
           {"rng", rng.to_json()},
-          {"log", log_to_json(log)},
+          {"log", log_to_json(log, log.first())},
+          {"log_first", log.first()},
           {"rule_events", rule_events.to_json()},
           {"turn", turn_to_json(*this)}};
 }

@@ -264,7 +264,7 @@ nlohmann::json options_to_json(const Options& options);
 // Reads {"bid": null | {"side", "vp"}, "optional_14_2": bool}; null or absent fields take their
 // defaults. Throws std::invalid_argument on anything else.
 Options options_from_json(const nlohmann::json& j);
-// Lines [from, to) of the log (all of it by default); every line is public.
-nlohmann::json log_to_json(const GameLog& log, std::size_t from = 0, std::size_t to = SIZE_MAX);
+// Lines [from, to) of the log (from >= log.first()), as the views and the state JSON hold them.
+nlohmann::json log_to_json(const GameLog& log, std::size_t from, std::size_t to = SIZE_MAX);
 
 }  // namespace warpath::wilderness_war

@@ -4,6 +4,7 @@
 #include <boost/asio/post.hpp>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/log_stream.hpp"
 #include "server/storage/match_loader.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
@@ -53,6 +54,18 @@ void Room::load() {
       seats.emplace_back(engine::spectator_seat);
       seats_ = {seats.begin(), seats.end()};
       feed_ = std::make_unique<protocol::GameFeed>(id_, *match_, std::move(seats));
+      // The state holds the log's newest lines; older pages are read from the stored moves, and
+      // the first lines from the set-up, which no move wrote.
+      feed_->set_older_lines([this, game = *record](const std::string& seat, std::size_t from, std::size_t to) {
+        engine::LogReader reader(seat, from, to);
+        services_.store.read_log_changes(id_, match_->version(), reader);
+        if (reader.first() > from) {
+          const auto start = storage::start_match(*module_, game);
+          const auto& state = start.state();
+          reader.add(json{{"keep", 0}, {"lines", module_->log_lines(state, seat, 0, module_->log_size(state, seat))}});
+        }
+        return std::pair{reader.first(), reader.lines()};
+      });
     } catch (const std::exception& e) {
       log_error("game " + std::to_string(id_) + " failed to load: " + e.what());
       match_.reset();
@@ -254,8 +267,13 @@ void Room::start_commit(Pending pending) {
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
   auto result = module_->result(*prepared->state);
-  storage::MoveRecord record{id_, match_->version() + 1, prepared->move, module_->active_roles(*prepared->state),
-                             result ? result->to_json() : json()};
+  storage::MoveRecord record{
+      id_,
+      match_->version() + 1,
+      prepared->move,
+      module_->active_roles(*prepared->state),
+      result ? result->to_json() : json(),
+      engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()})};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
   services_.commits.submit(storage::GameStore::append_move(std::move(record)),

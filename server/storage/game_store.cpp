@@ -127,6 +127,14 @@ std::vector<engine::Move> GameStore::moves_after(GameId id, std::uint64_t seq) {
   return out;
 }
 
+void GameStore::read_log_changes(GameId id, std::uint64_t version, engine::LogReader& reader) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT log FROM moves WHERE game_id = ? AND seq <= ? AND log IS NOT NULL ORDER BY seq DESC");
+  q.bind(1, id).bind(2, static_cast<std::int64_t>(version));
+  while (q.step() && reader.add(json::parse(q.column_text(0)))) {
+  }
+}
+
 CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> created_id) {
   return [game = std::move(game), created_id](WriteContext& w) {
     auto& s = w.statements;
@@ -151,8 +159,12 @@ CommitQueue::Work GameStore::append_move(MoveRecord r) {
         .bind(3, r.move.role)
         .bind(4, r.move.action.verb)
         .bind(5, r.move.action.arg.dump())
-        .bind(6, now)
-        .run();
+        .bind(6, now);
+    if (r.log.is_null())
+      w.statements.insert_move.bind_null(7);
+    else
+      w.statements.insert_move.bind(7, r.log.dump());
+    w.statements.insert_move.run();
     auto& update = w.statements.update_game_after_move;
     update.bind(1, r.game)
         .bind(2, static_cast<std::int64_t>(r.seq))

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/records.hpp"
@@ -31,6 +32,7 @@ struct MoveRecord {
   // The game row after the move, for the lobby: whose turn, over or not.
   nlohmann::json active_roles;
   nlohmann::json result;  // null while the game goes on
+  nlohmann::json log;     // what the move did to the log (engine::move_log_change); null: nothing
 };
 
 struct ChatLine {
@@ -49,6 +51,9 @@ class GameStore {
   std::optional<SnapshotRecord> latest_snapshot(GameId id);
   std::vector<SnapshotRecord> snapshots(GameId id);
   std::vector<engine::Move> moves_after(GameId id, std::uint64_t seq);
+  // Feeds `reader` the stored log changes of the moves up to `version`, newest first, until it
+  // has every line it wants (the set-up's own lines are not in any move).
+  void read_log_changes(GameId id, std::uint64_t version, engine::LogReader& reader);
   std::int64_t count_games();
   // The newest `limit` lines, oldest first.
   std::vector<ChatLine> recent_chat(GameId id, int limit);

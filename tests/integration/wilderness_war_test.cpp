@@ -100,6 +100,61 @@ TEST_CASE("Wilderness War is played through WebSocket and HTTP with views that m
   }
 }
 
+// Pages back a client's log to its first line with `log` messages.
+void page_to_start(SeatClient& client, std::int64_t game) {
+  while (client.replica().log_first() > 0) {
+    const std::string ref = "page-" + std::to_string(client.replica().log_first());
+    client.ws().send(
+        {{"type", "log"}, {"game", game}, {"before", client.replica().log_first()}, {"limit", 137}, {"ref", ref}});
+    const std::size_t before = client.replica().log_first();
+    const json page = client.wait_for([&](const json& m) { return m.value("ref", "") == ref; });
+    REQUIRE_MESSAGE(page.value("type", "") == "log", page.dump());
+    REQUIRE(client.stats().stale_log_pages == 0);
+    REQUIRE_MESSAGE(client.replica().log_first() < before, "the page before line ", before, " brought nothing older");
+  }
+}
+
+TEST_CASE("a long game's log pages back to its first line from the stored moves, after a restart too") {
+  // A state holds only the log's newest lines (engine/core/log_stream.hpp): the older ones come
+  // from what each move stored, the first ones from the set-up.
+  Harness h;
+  const CreatedGame game = h.create_titled_game("wilderness-war", "late_war_campaign", 91, {"french", "british"});
+  auto french = h.join(game, "french");
+  auto british = h.join(game, "british");
+  auto watcher = h.join(game, "spectator");  // follows from the start: holds every line
+  std::mt19937 rng(11);
+  std::uint64_t version = 0;
+  while (!active_role(french->view()).empty() && watcher->replica().log_size() < 450 && version < 4000) {
+    SeatClient& actor = active_role(french->view()) == "french" ? *french : *british;
+    const auto choice = random_action(actor.view()["actions"], rng, 0.05);
+    REQUIRE(choice.has_value());
+    const json reply = actor.act(choice->verb, choice->arg);
+    REQUIRE_MESSAGE(SeatClient::accepted(reply), reply.dump());
+    version = SeatClient::answered_version(reply);
+    for (auto* c : {french.get(), british.get(), watcher.get()}) c->wait_for_version(version);
+  }
+  MESSAGE(version, " moves, ", watcher->replica().log_size(), " log lines");
+  REQUIRE(watcher->replica().log_size() >= 450);
+  REQUIRE(watcher->replica().log_first() == 0);
+
+  const auto check_pages = [&](const std::string& when) {
+    CAPTURE(when);
+    auto fresh = h.join(game, "spectator");
+    CHECK(fresh->replica().log_first() > 0);
+    page_to_start(*fresh, game.id);
+    CHECK(fresh->replica().log_size() == watcher->replica().log_size());
+    CHECK(fresh->replica().held_lines() == watcher->replica().held_lines());
+    // HTTP pages the same lines.
+    const json page = h.http().get("/api/games/" + std::to_string(game.id) + "/log?before=60&limit=50").body;
+    CHECK(page.value("from", std::size_t{99}) == 10);
+    REQUIRE(page.at("lines").size() == 50);
+    for (std::size_t i = 0; i < 50; ++i) CHECK(page["lines"][i] == watcher->replica().held_lines().at(10 + i));
+  };
+  check_pages("served from memory");
+  h.server().restart();
+  check_pages("after a restart, loaded from a snapshot and the moves since");
+}
+
 TEST_CASE("GET /api/titles/wilderness-war/data serves the map, pieces and cards with an ETag") {
   Harness h;
   const auto res = h.http().get("/api/titles/wilderness-war/data");

@@ -57,7 +57,7 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     const auto choices = engine::list_actions(match.legal_actions(role));
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
-    wait(q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json()}));
+    wait(q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json()}));
     if (match.at_barrier() && match.version() >= last_snapshot + snapshot_every) {
       last_snapshot = match.version();
       const json state = match.state().to_json();
@@ -128,13 +128,13 @@ TEST_CASE("moves are append-only") {
   TempDb db;
   CommitQueue q(db.path());
   const GameId id = create(q, 1);
-  wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json()}));
+  wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json()}));
   Connection c(db.path());
   CHECK_THROWS(c.exec("DELETE FROM moves"));
   CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));
   // The same seq twice is refused: a lost race between two writers cannot fork a history.
   std::promise<std::optional<std::string>> done;
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json()}),
+  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json()}),
            [&](std::optional<std::string> e) { done.set_value(e); });
   CHECK(done.get_future().get().has_value());
 }
@@ -152,10 +152,11 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
     if (--remaining == 0) all_done.set_value();
   };
   for (int i = 1; i <= writes; ++i)
-    q.submit(
-        GameStore::append_move({id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json()}),
-        finish);
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json()}), finish);  // duplicate
+    q.submit(GameStore::append_move(
+                 {id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json(), json()}),
+             finish);
+  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), json()}),
+           finish);  // duplicate
   all_done.get_future().get();
   CHECK(ok == writes);
   CHECK(failed == 1);

@@ -2,12 +2,16 @@
 // spectators, undos, dropped connections that come back with their version, fresh joins and
 // log paging: every client's patched view equals a fresh view of its seat, its log lines equal
 // the seat's log, a reconnect gets exactly the missed patches and lines, and no frame a seat
-// receives changes when what it may not see is dealt anew.
+// receives changes when what it may not see is dealt anew. The state holds only the log's newest
+// lines: older pages come from each move's stored log change (engine/core/log_stream.hpp), as a
+// room reads them from the database.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/wilderness_war/module.hpp"
@@ -37,8 +41,44 @@ struct Client {
   protocol::SeatReplica replica;
 };
 
+// What a room stores: each move's log change, and the set-up's lines (no move wrote them); and,
+// to check against, every seat's whole log kept up to date from those changes.
+struct Archive {
+  std::map<std::string, json> setup;
+  std::vector<json> changes;
+  std::map<std::string, json> whole;
+
+  Archive(const engine::Match& match) {
+    const auto& module = match.module();
+    for (const auto& seat : seats)
+      setup[seat] = module.log_lines(match.state(), seat, 0, module.log_size(match.state(), seat));
+    whole = setup;
+  }
+  void add(json change) {
+    for (const auto& seat : seats) {
+      const json* c = change.is_object() && change.contains("seats") ? &change["seats"][seat] : &change;
+      if (!c->is_object()) continue;
+      json& log = whole[seat];
+      log.erase(log.begin() + c->at("keep").get<std::ptrdiff_t>(), log.end());
+      for (const auto& line : c->at("lines")) log.push_back(line);
+    }
+    changes.push_back(std::move(change));
+  }
+  std::pair<std::size_t, json> lines(const std::string& seat, std::size_t from, std::size_t to) const {
+    engine::LogReader reader(seat, from, to);
+    for (auto it = changes.rbegin(); it != changes.rend() && reader.add(*it); ++it) {
+    }
+    if (reader.first() > from) reader.add({{"keep", 0}, {"lines", setup.at(seat)}});
+    return {reader.first(), reader.lines()};
+  }
+  json whole_from(const std::string& seat, std::size_t from) const {
+    const json& log = whole.at(seat);
+    return json(log.begin() + static_cast<std::ptrdiff_t>(from), log.end());
+  }
+};
+
 struct Tally {
-  long moves = 0, undos = 0, reconnects = 0, caught_up = 0, snapshots = 0, pages = 0, frames = 0;
+  long moves = 0, undos = 0, reconnects = 0, caught_up = 0, snapshots = 0, pages = 0, older_pages = 0, frames = 0;
 };
 
 Outcome apply_frame(Client& client, const protocol::Frame& frame) {
@@ -54,25 +94,33 @@ void apply_all(Client& client, const std::vector<protocol::Frame>& frames, Tally
   }
 }
 
-// The held view and lines are those of a fresh view and the seat's log.
-void check_client(const engine::Match& match, const Client& client) {
+// The held view and lines are those of a fresh view and the seat's whole log; the state holds the
+// newest lines of that log.
+void check_client(const engine::Match& match, const Archive& archive, const Client& client) {
   CAPTURE(client.seat);
   CAPTURE(match.version());
   REQUIRE(client.replica.has_view());
   CHECK(client.replica.version() == match.version());
   CHECK(client.replica.view() == match.view(client.seat));
   const auto& module = match.module();
-  CHECK(client.replica.log_size() == module.log_size(match.state(), client.seat));
-  CHECK(json(client.replica.held_lines()) ==
-        module.log_lines(match.state(), client.seat, client.replica.log_first(), client.replica.log_size()));
+  const std::size_t size = module.log_size(match.state(), client.seat);
+  CHECK(archive.whole.at(client.seat).size() == size);
+  CHECK(client.replica.log_size() == size);
+  CHECK(json(client.replica.held_lines()) == archive.whole_from(client.seat, client.replica.log_first()));
+  const std::size_t first = module.log_first(match.state(), client.seat);
+  CHECK(module.log_lines(match.state(), client.seat, first, size) == archive.whole_from(client.seat, first));
 }
 
 // Asks for older lines until the whole log is held.
 void page_to_start(const engine::Match& match, protocol::GameFeed& feed, Client& client, Tally& tally) {
   while (client.replica.log_first() > 0) {
-    const auto frame = feed.log_page(match, client.seat, client.replica.log_first(), 137, "page");
+    const std::size_t before = client.replica.log_first();
+    const auto frame = feed.log_page(match, client.seat, before, 137, "page");
     REQUIRE(apply_frame(client, frame) == Outcome::applied);
+    REQUIRE(client.replica.log_first() < before);
     ++tally.pages;
+    // Lines the state no longer holds, from the moves' changes.
+    if (client.replica.log_first() < match.module().log_first(match.state(), client.seat)) ++tally.older_pages;
   }
 }
 
@@ -89,6 +137,10 @@ TEST_CASE("random games through the feed: patched views and logs equal fresh one
         engine::Match::start(*module, scenario, json::object(), 1000 + static_cast<std::uint64_t>(game));
     engine::Rng chooser(77 + static_cast<std::uint64_t>(game));
     protocol::GameFeed feed(game + 1, match, seats);
+    Archive archive(match);
+    feed.set_older_lines([&archive](const std::string& seat, std::size_t from, std::size_t to) {
+      return archive.lines(seat, from, to);
+    });
     // Two connections for each role and two spectators.
     std::vector<Client> clients;
     for (const auto& seat : seats)
@@ -97,6 +149,7 @@ TEST_CASE("random games through the feed: patched views and logs equal fresh one
 
     for (int move = 0; move < WW_FEED_MOVES && !match.is_over(); ++move) {
       const auto role = match.active_roles().front();
+      const auto before = match.shared_state();
       if (match.can_undo(role) && chooser.below(20) == 0) {
         REQUIRE_FALSE(match.play(role, {std::string(engine::undo_verb), nullptr}).has_value());
         ++tally.undos;
@@ -107,6 +160,7 @@ TEST_CASE("random games through the feed: patched views and logs equal fresh one
         REQUIRE_FALSE(match.play(role, action).has_value());
       }
       ++tally.moves;
+      archive.add(engine::move_log_change(*module, *before, match.state(), seats));
 
       std::set<std::string> watched;
       for (const auto& client : clients)
@@ -133,24 +187,29 @@ TEST_CASE("random games through the feed: patched views and logs equal fresh one
             apply_all(client, feed.snapshot(match, client.seat), tally);
             ++tally.snapshots;
           }
-          check_client(match, client);
+          check_client(match, archive, client);
         }
       }
       if (move % 31 == 0)
         for (const auto& client : clients)
-          if (client.connected) check_client(match, client);
+          if (client.connected) check_client(match, archive, client);
     }
     for (const auto& client : clients)
-      if (client.connected) check_client(match, client);
+      if (client.connected) check_client(match, archive, client);
   }
   MESSAGE("moves " << tally.moves << ", undos " << tally.undos << ", reconnects " << tally.reconnects << " (caught up "
-                   << tally.caught_up << ", snapshots " << tally.snapshots << "), log pages " << tally.pages
+                   << tally.caught_up << ", snapshots " << tally.snapshots << "), log pages " << tally.pages << " ("
+                   << tally.older_pages << " older than the state holds)"
                    << ", frames " << tally.frames);
   CHECK(tally.undos > 0);
   CHECK(tally.caught_up > 0);
   CHECK(tally.snapshots > 0);
-  // A log longer than the lines after a snapshot needs games longer than the sanitizer build's.
-  if (WW_FEED_MOVES > 1000) CHECK(tally.pages > 0);
+  // A log longer than the lines after a snapshot, or than the state holds, needs games longer than
+  // the sanitizer build's.
+  if (WW_FEED_MOVES > 1000) {
+    CHECK(tally.pages > 0);
+    CHECK(tally.older_pages > 0);
+  }
 }
 
 TEST_CASE("what a seat receives does not change when what it may not see is dealt anew") {

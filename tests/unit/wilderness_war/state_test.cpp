@@ -91,6 +91,49 @@ TEST_CASE("state JSON round-trips a position with every kind of marker, location
   CHECK(module->load(s.to_json())->to_json() == s.to_json());
 }
 
+TEST_CASE("a long log holds only its newest lines, the same ones however the state was made") {
+  auto s = set_up_scenario("annus_mirabilis", {}, 3);
+  const std::size_t start = s->log.size();
+  std::vector<State> copies;
+  for (std::size_t n = start; n < 1000; ++n) {
+    s->note("", "test", static_cast<int>(n), "line " + std::to_string(n));
+    if (n % 97 == 0) copies.push_back(*s);  // copies share lines; the later trims must not touch them
+    // Between the window and twice it, a function of the size alone.
+    CHECK(s->log.first() == first_held(s->log.size()));
+    CHECK(s->log.size() - s->log.first() <= 2 * log_window);
+    if (s->log.size() > 2 * log_window) CHECK(s->log.size() - s->log.first() >= log_window);
+  }
+  CHECK(s->log.back().text == "line 999");
+  CHECK(s->log[999].text == "line 999");
+  CHECK(s->log[s->log.first()].text == "line " + std::to_string(s->log.first()));
+  CHECK_THROWS_AS((void)s->log[s->log.first() - 1], std::out_of_range);
+  for (const auto& copy : copies) {
+    const std::size_t last = copy.log.size() - 1;
+    CHECK(copy.log[last].text == "line " + std::to_string(last));
+  }
+  // JSON holds the lines held and the first one's index; reading it back gives the same state.
+  const json saved = s->to_json();
+  CHECK(saved["log_first"] == s->log.first());
+  CHECK(saved["log"].size() == s->log.size() - s->log.first());
+  const State loaded = State::from_json(saved);
+  CHECK(loaded == *s);
+  CHECK(loaded.to_json() == saved);
+  // A state saved with its whole log (before logs were trimmed) is read as the same state.
+  json whole = saved;
+  whole.erase("log_first");
+  json lines = json::array();
+  for (std::size_t i = 0; i < s->log.first(); ++i)
+    lines.push_back({{"role", ""}, {"verb", "test"}, {"arg", 0}, {"text", "old"}});
+  for (const auto& line : saved["log"]) lines.push_back(line);
+  whole["log"] = lines;
+  CHECK(State::from_json(whole) == *s);
+  // A first line that is not the one the size implies is refused.
+  json wrong = saved;
+  wrong["log_first"] = s->log.first() + 1;
+  wrong["log"].erase(0);
+  CHECK_THROWS_AS(State::from_json(wrong), std::invalid_argument);
+}
+
 TEST_CASE("the state JSON is readable: pieces and markers by id, VP signed French-positive") {
   const json j = busy_position().to_json();
   CHECK(j["format"] == "warpath/wilderness-war/state v1");

@@ -1,0 +1,68 @@
+#include "engine/core/log_stream.hpp"
+
+#include <algorithm>
+
+namespace warpath::engine {
+
+namespace {
+
+// The seat's change from `before` to `after`: the log before a move is a prefix of the log after
+// it, or (an undo) the other way round (game.hpp).
+nlohmann::json seat_change(const GameModule& module, const GameState& before, const GameState& after,
+                           std::string_view seat) {
+  const std::size_t had = module.log_size(before, seat), has = module.log_size(after, seat);
+  if (had == has) return nullptr;
+  const std::size_t keep = std::min(had, has);
+  return {{"keep", keep}, {"lines", module.log_lines(after, seat, keep, has)}};
+}
+
+}  // namespace
+
+nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
+                               const std::vector<std::string>& seats) {
+  nlohmann::json by_seat = nlohmann::json::object();
+  bool alike = true;
+  for (const auto& seat : seats) {
+    by_seat[seat] = seat_change(module, before, after, seat);
+    alike = alike && by_seat[seat] == by_seat[seats.front()];
+  }
+  if (seats.empty()) return nullptr;
+  if (alike) return by_seat[seats.front()];
+  return {{"seats", std::move(by_seat)}};
+}
+
+LogReader::LogReader(std::string seat, std::size_t from, std::size_t to)
+    : seat_(std::move(seat)), from_(from), to_(std::max(from, to)), limit_(to_), found_(to_ - from_) {}
+
+bool LogReader::add(const nlohmann::json& stored) {
+  if (limit_ <= from_) return false;
+  const nlohmann::json* change = &stored;
+  if (stored.is_object() && stored.contains("seats")) {
+    const auto& seats = stored.at("seats");
+    const auto it = seats.find(seat_);
+    if (it == seats.end()) return true;
+    change = &*it;
+  }
+  if (!change->is_object()) return true;  // this seat's log did not change
+  const std::size_t keep = change->at("keep").get<std::size_t>();
+  const auto& lines = change->at("lines");
+  const std::size_t end = std::min({keep + lines.size(), limit_, to_});
+  for (std::size_t i = std::max(keep, from_); i < end; ++i)
+    if (!found_[i - from_]) found_[i - from_] = lines[i - keep];
+  limit_ = std::min(limit_, keep);
+  return limit_ > from_;
+}
+
+std::size_t LogReader::first() const {
+  std::size_t i = found_.size();
+  while (i > 0 && found_[i - 1]) --i;
+  return from_ + i;
+}
+
+nlohmann::json LogReader::lines() const {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = first() - from_; i < found_.size(); ++i) out.push_back(*found_[i]);
+  return out;
+}
+
+}  // namespace warpath::engine

@@ -159,7 +159,7 @@ async function checkSeats() {
     const drawn = await drawnCounters(page);
     assert.deepEqual(counters.filter((c) => !drawn.includes(c)), [], `${seat}: counters of the map spaces`);
     const shown = await shownLog(page);
-    assert.ok(shown.first <= Math.max(0, log.lines.length - 100), `${seat} shows the last 100 log lines at least (from ${shown.first})`);
+    assert.ok(shown.first <= Math.max(0, log.lines.length - 64), `${seat} shows the last 64 log lines at least (from ${shown.first})`);
     assert.deepEqual(shown.texts, log.lines.slice(shown.first).map((l) => l.text), `${seat}: the log`);
     assert.equal(shown.older, shown.first > 0, `${seat}: "Older lines" when there are`);
     if (seat === 'spectator') {

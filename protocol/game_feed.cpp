@@ -56,19 +56,30 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
-// `"key":` as nlohmann writes it, fed to `hash` (member names are plain words: escaped only when not).
-void add_key(engine::Fnv1a64& hash, const std::string& key) {
-  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
-    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-  });
-  if (plain) {
-    hash.add("\"");
-    hash.add(key);
-    hash.add("\":");
-  } else {
-    hash.add(json(key).dump());
-    hash.add(":");
+// The public part as nlohmann would dump it, `{"key":text,...}` from the members' cached texts,
+// given piece by piece to `add` (a hash after every move; a string for a snapshot). Member names
+// are plain words, written as they are; a name that needs escaping is escaped.
+template <typename Member, typename Add>
+void write_public(const std::map<std::string, Member>& members, Add&& add) {
+  add("{");
+  bool first = true;
+  for (const auto& [key, member] : members) {
+    if (!first) add(",");
+    first = false;
+    const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+      return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+    });
+    if (plain) {
+      add("\"");
+      add(key);
+      add("\":");
+    } else {
+      add(json(key).dump());
+      add(":");
+    }
+    add(member.text);
   }
+  add("}");
 }
 
 // Two serialised JSON arrays (`empty` "[]") or two objects with disjoint members (`empty` "{}")
@@ -151,15 +162,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
 
 void GameFeed::finish_public(const engine::Match& match) {
   engine::Fnv1a64 hash;
-  hash.add("{");
-  bool first = true;
-  for (const auto& [key, member] : public_.members) {
-    if (!first) hash.add(",");
-    first = false;
-    add_key(hash, key);
-    hash.add(member.text);
-  }
-  hash.add("}");
+  write_public(public_.members, [&](std::string_view piece) { hash.add(piece); });
   public_.hash = engine::hex64(hash.value());
   public_.text_valid = false;
   public_.state = match.shared_state();
@@ -268,14 +271,8 @@ std::optional<std::vector<Frame>> GameFeed::catch_up(const engine::Match& match,
 
 const std::string& GameFeed::public_text() {
   if (!public_.text_valid) {
-    std::string text = "{";
-    for (const auto& [key, member] : public_.members) {
-      if (text.size() > 1) text.push_back(',');
-      text += json(key).dump();
-      text.push_back(':');
-      text += member.text;
-    }
-    text.push_back('}');
+    std::string text;
+    write_public(public_.members, [&](std::string_view piece) { text += piece; });
     public_.text = std::move(text);
     public_.text_valid = true;
   }

@@ -122,6 +122,9 @@ class GameModule {
   // function of its size alone (so replays and snapshots hold the same ones); the older ones are
   // kept with the moves that wrote them (log_stream.hpp).
   virtual std::size_t log_first(const GameState&, std::string_view /*seat*/) const { return 0; }
+  // True when every seat reads the same log (no line is private): a move's change to it is then
+  // worked out and stored once (log_stream.hpp).
+  virtual bool log_same_for_every_seat() const { return false; }
   // Lines [from, to) of that log, log_first <= from, to <= log_size(state, seat), as a JSON array.
   virtual nlohmann::json log_lines(const GameState&, std::string_view /*seat*/, std::size_t /*from*/,
                                    std::size_t /*to*/) const {

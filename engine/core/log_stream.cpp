@@ -20,14 +20,16 @@ nlohmann::json seat_change(const GameModule& module, const GameState& before, co
 
 nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
                                const std::vector<std::string>& seats) {
+  if (seats.empty()) return nullptr;
+  nlohmann::json first = seat_change(module, before, after, seats.front());
+  if (module.log_same_for_every_seat()) return first;
   nlohmann::json by_seat = nlohmann::json::object();
   bool alike = true;
   for (const auto& seat : seats) {
-    by_seat[seat] = seat_change(module, before, after, seat);
-    alike = alike && by_seat[seat] == by_seat[seats.front()];
+    by_seat[seat] = seat == seats.front() ? first : seat_change(module, before, after, seat);
+    alike = alike && by_seat[seat] == first;
   }
-  if (seats.empty()) return nullptr;
-  if (alike) return by_seat[seats.front()];
+  if (alike) return first;
   return {{"seats", std::move(by_seat)}};
 }
 
@@ -51,6 +53,10 @@ bool LogReader::add(const nlohmann::json& stored) {
     if (!found_[i - from_]) found_[i - from_] = lines[i - keep];
   limit_ = std::min(limit_, keep);
   return limit_ > from_;
+}
+
+bool LogReader::add_start(const GameModule& module, const GameState& start) {
+  return add({{"keep", 0}, {"lines", module.log_lines(start, seat_, 0, module.log_size(start, seat_))}});
 }
 
 std::size_t LogReader::first() const {

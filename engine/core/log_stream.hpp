@@ -16,8 +16,8 @@
 namespace warpath::engine {
 
 // What a move did to every seat's log, as stored with it: null when no seat's log changed;
-// {keep, lines} when every seat's changed alike (all of a log that every seat reads alike);
-// otherwise {"seats": {seat: {keep, lines} or null}}.
+// {keep, lines} when every seat's changed alike (worked out once when the module says every seat
+// reads the same log); otherwise {"seats": {seat: {keep, lines} or null}}.
 nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
                                const std::vector<std::string>& seats);
 
@@ -29,6 +29,8 @@ class LogReader {
   LogReader(std::string seat, std::size_t from, std::size_t to);
   // Takes the next older move's stored change; false once every line is found (stop feeding).
   bool add(const nlohmann::json& stored);
+  // Takes the set-up's own lines, which no move wrote: the oldest change of all.
+  bool add_start(const GameModule& module, const GameState& start);
   // The lines found, in order, and the index of the first: all of [from, to) once add() returned
   // false; when the changes ran out first (moves stored without them), the run of lines found
   // that ends at `to`.

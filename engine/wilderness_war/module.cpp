@@ -110,6 +110,7 @@ class WildernessWarModule final : public engine::GameModule {
   std::vector<std::string> seat_view_keys() const override { return {"hand"}; }
   std::size_t log_size(const GameState& state, std::string_view) const override { return as_state(state).log.size(); }
   std::size_t log_first(const GameState& state, std::string_view) const override { return as_state(state).log.first(); }
+  bool log_same_for_every_seat() const override { return true; }  // every line is public
   json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
     return log_to_json(as_state(state).log, from, to);
   }

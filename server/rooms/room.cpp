@@ -59,11 +59,7 @@ void Room::load() {
       feed_->set_older_lines([this, game = *record](const std::string& seat, std::size_t from, std::size_t to) {
         engine::LogReader reader(seat, from, to);
         services_.store.read_log_changes(id_, match_->version(), reader);
-        if (reader.first() > from) {
-          const auto start = storage::start_match(*module_, game);
-          const auto& state = start.state();
-          reader.add(json{{"keep", 0}, {"lines", module_->log_lines(state, seat, 0, module_->log_size(state, seat))}});
-        }
+        if (reader.first() > from) reader.add_start(*module_, storage::start_match(*module_, game).state());
         return std::pair{reader.first(), reader.lines()};
       });
     } catch (const std::exception& e) {

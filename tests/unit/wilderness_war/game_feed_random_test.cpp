@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,15 +45,13 @@ struct Client {
 // What a room stores: each move's log change, and the set-up's lines (no move wrote them); and,
 // to check against, every seat's whole log kept up to date from those changes.
 struct Archive {
-  std::map<std::string, json> setup;
+  const engine::GameModule& module;
+  std::shared_ptr<const engine::GameState> start;
   std::vector<json> changes;
   std::map<std::string, json> whole;
 
-  Archive(const engine::Match& match) {
-    const auto& module = match.module();
-    for (const auto& seat : seats)
-      setup[seat] = module.log_lines(match.state(), seat, 0, module.log_size(match.state(), seat));
-    whole = setup;
+  explicit Archive(const engine::Match& match) : module(match.module()), start(match.shared_state()) {
+    for (const auto& seat : seats) whole[seat] = module.log_lines(*start, seat, 0, module.log_size(*start, seat));
   }
   void add(json change) {
     for (const auto& seat : seats) {
@@ -68,7 +67,7 @@ struct Archive {
     engine::LogReader reader(seat, from, to);
     for (auto it = changes.rbegin(); it != changes.rend() && reader.add(*it); ++it) {
     }
-    if (reader.first() > from) reader.add({{"keep", 0}, {"lines", setup.at(seat)}});
+    if (reader.first() > from) reader.add_start(module, *start);
     return {reader.first(), reader.lines()};
   }
   json whole_from(const std::string& seat, std::size_t from) const {

@@ -27,6 +27,7 @@
 
 #include <unistd.h>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
@@ -165,12 +166,15 @@ int main(int argc, char** argv) {
       const auto started = Clock::now();
       const auto& listed = match.listed_actions(role);
       const auto action = listed[chooser.below(static_cast<std::uint32_t>(listed.size()))].to_action();
+      const auto before = match.shared_state();
       if (match.play(role, action)) {
         std::cerr << "a listed action was refused\n";
         return 1;
       }
       const auto played = Clock::now();
-      const auto deliveries = feed.advance(match, watched);
+      // As a room does: the move's log change is worked out once, stored, and sent in the patches.
+      const json log_change = engine::move_log_change(*module, *before, match.state(), seats);
+      const auto deliveries = feed.advance(match, watched, &log_change);
       const auto fed = Clock::now();
       rules_seconds += std::chrono::duration<double>(played - started).count();
       feed_seconds += std::chrono::duration<double>(fed - played).count();

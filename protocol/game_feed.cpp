@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/log_stream.hpp"
 
 namespace warpath::protocol {
 
@@ -95,14 +96,23 @@ std::string concatenate(const std::string& a, const std::string& b, std::string_
 }
 
 // A frame whose last members are already serialised: `head` is a JSON object, `tail` members
-// written as `"name":value` pairs separated by commas.
+// written as `"name":value` pairs separated by commas. Its text is allocated at its exact size:
+// frames are kept for catching up (remember()).
 Frame frame_with(const json& head, const std::string& tail) {
-  std::string text = head.dump();
-  text.pop_back();
-  text.push_back(',');
+  const std::string start = head.dump();
+  std::string text;
+  text.reserve(start.size() + tail.size() + 1);
+  text.append(start, 0, start.size() - 1).push_back(',');
   text += tail;
   text.push_back('}');
   return std::make_shared<const std::string>(std::move(text));
+}
+
+// A serialisation to keep: without the spare capacity that growing it left.
+std::string kept_text(const json& value) {
+  std::string text = value.dump();
+  text.shrink_to_fit();
+  return text;
 }
 
 }  // namespace
@@ -121,8 +131,8 @@ void GameFeed::rebuild_public(const engine::Match& match) {
   public_.members.clear();
   json view = match.public_view();
   for (auto& [key, value] : view.items()) {
-    std::string text = value.dump();
-    public_.members.emplace(key, Member{std::move(value), std::move(text)});
+    std::string text = kept_text(value);
+    public_.members.emplace(key, Member{std::move(text)});
   }
   finish_public(match);
 }
@@ -141,14 +151,24 @@ std::string GameFeed::update_public(const engine::Match& match) {
   }
   for (const auto& key : update.gone) remove(key);
   for (auto& [key, value] : update.members.items()) {
-    std::string text = value.dump();
+    std::string text = kept_text(value);
     auto it = public_.members.find(key);
     if (it == public_.members.end()) {
       ops.push_back({{"op", "add"}, {"path", pointer_to(key)}, {"value", value}});
-      public_.members.emplace(key, Member{std::move(value), std::move(text)});
+      public_.members.emplace(key, Member{std::move(text)});
     } else if (it->second.text != text) {
-      diff_into(it->second.value, value, pointer_to(key), ops);
-      it->second = Member{std::move(value), std::move(text)};
+      const auto given = update.patches.find(key);
+      if (given != update.patches.end()) {  // the module says what changed
+        for (auto& op : *given) {
+          op["path"] = pointer_to(key) + op["path"].get_ref<const std::string&>();
+          ops.push_back(std::move(op));
+        }
+      } else {
+        // The member's old value is read back from its text: kept as JSON values, the public
+        // part would weigh six times its text in every room, for the few members a move changes.
+        diff_into(json::parse(it->second.text), value, pointer_to(key), ops);
+      }
+      it->second = Member{std::move(text)};
     }
   }
   if (ops.empty()) {  // the same text and hash, for the match's newer state
@@ -172,7 +192,7 @@ void GameFeed::finish_public(const engine::Match& match) {
 
 void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
   seat.view = match.seat_view(name);
-  seat.text = seat.view.dump();
+  seat.text = kept_text(seat.view);
   seat.hash = engine::hash_hex(seat.text);
   seat.version = match.version();
   seat.log_size = match.module().log_size(match.state(), name);
@@ -188,7 +208,8 @@ GameFeed::Seat& GameFeed::current_seat(const engine::Match& match, const std::st
   return s;
 }
 
-std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, const std::set<std::string>& watched) {
+std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, const std::set<std::string>& watched,
+                                                  const json* log_change) {
   std::vector<Delivery> deliveries;
   // A seat nobody watches keeps nothing: it is rebuilt when next asked for.
   for (auto& [name, seat] : seats_)
@@ -205,6 +226,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     rebuild_public(match);
 
   const auto& module = match.module();
+  std::pair<const json*, std::string> given_text{nullptr, {}};  // the last given change written out
   for (const auto& name : watched) {
     auto it = seats_.find(name);
     if (it == seats_.end()) continue;
@@ -219,7 +241,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     diff_into(seat.view, next, "", seat_ops);
     const std::string ops = concatenate(public_ops, seat_ops.dump(), "[]");
     seat.view = std::move(next);
-    seat.text = seat.view.dump();
+    seat.text = kept_text(seat.view);
     seat.hash = engine::hash_hex(seat.text);
     seat.version = to;
     // The log before a move is a prefix of the log after it, or (an undo) the other way round.
@@ -227,7 +249,14 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     const std::size_t size = module.log_size(match.state(), name);
     if (size != seat.log_size) {
       const std::size_t keep = std::min(size, seat.log_size);
-      log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
+      const json* given = log_change ? &engine::seat_log_change(*log_change, name) : nullptr;
+      if (given && given->is_object() && given->at("keep") == keep && keep + given->at("lines").size() == size) {
+        // Every seat of a module whose seats read the same log gets the same text: written once.
+        if (given != given_text.first) given_text = {given, given->dump()};
+        log = given_text.second;
+      } else {
+        log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
+      }
       seat.log_size = size;
     }
     std::string tail = "\"ops\":" + ops;
@@ -271,7 +300,10 @@ std::optional<std::vector<Frame>> GameFeed::catch_up(const engine::Match& match,
 
 const std::string& GameFeed::public_text() {
   if (!public_.text_valid) {
+    std::size_t size = 0;
+    write_public(public_.members, [&](std::string_view piece) { size += piece.size(); });
     std::string text;
+    text.reserve(size);
     write_public(public_.members, [&](std::string_view piece) { text += piece; });
     public_.text = std::move(text);
     public_.text_valid = true;
@@ -326,7 +358,7 @@ Frame GameFeed::log_page(const engine::Match& match, const std::string& seat, st
 GameFeed::SeatView GameFeed::seat_view(const engine::Match& match, const std::string& seat) {
   const Seat& s = current_seat(match, seat);
   json view = s.view;
-  for (const auto& [key, member] : public_.members) view[key] = member.value;
+  for (const auto& [key, member] : public_.members) view[key] = json::parse(member.text);
   return {s.version, std::move(view), public_.hash + s.hash, s.log_size};
 }
 

@@ -3,8 +3,9 @@
 // view's public part is built, diffed, serialised and hashed once per move for every seat; each
 // watched seat then adds its own part and the log lines the move added, and gets one patch frame
 // that all of its connections share. The last patches of each seat are kept, so that a client
-// that missed a few catches up without a snapshot. The log itself is not kept here: the game
-// state holds it, and lines are read from it when a frame needs them.
+// that missed a few catches up without a snapshot. The log itself is not kept here: a move's new
+// lines come with it (the change the room stores) or are read from the game state, which holds
+// the newest lines.
 
 #include <cstdint>
 #include <deque>
@@ -32,8 +33,11 @@ class GameFeed {
     bool patch = false;         // frames is one patch
   };
   // Brings the seats in `watched` to the match's version. Seats nobody watches fall behind and
-  // are rebuilt when next asked for, without a patch history.
-  std::vector<Delivery> advance(const engine::Match& match, const std::set<std::string>& watched);
+  // are rebuilt when next asked for, without a patch history. `log_change`, when given, is what
+  // the move did to the seats' logs as stored with it (engine::move_log_change): its lines are
+  // sent as they are instead of being built again.
+  std::vector<Delivery> advance(const engine::Match& match, const std::set<std::string>& watched,
+                                const nlohmann::json* log_change = nullptr);
 
   // The patches that bring a client of `seat` from version `from` to the match's; nullopt when
   // they are no longer kept (or `from` is not a version this feed produced): send a snapshot.
@@ -72,8 +76,7 @@ class GameFeed {
   // and diffs only the members it changed. The whole part's text (as nlohmann would dump it) is
   // only hashed, piece by piece, after a move; public_text() assembles it for a snapshot.
   struct Member {
-    nlohmann::json value;
-    std::string text;
+    std::string text;  // its value's serialisation, without spare capacity
   };
   struct Public {
     bool valid = false;

@@ -105,6 +105,10 @@ class GameModule {
     nlohmann::json members = nlohmann::json::object();
     bool complete = true;           // `members` is the whole public part
     std::vector<std::string> gone;  // when not complete: members of `before` that `after` lacks
+    // For members of `members` whose change the module states itself, as RFC 6902 operations with
+    // paths inside the member (a few pieces moved, a marker placed): the feed sends them instead
+    // of comparing the member's old and new values.
+    nlohmann::json patches = nlohmann::json::object();
   };
   virtual PublicViewUpdate public_view_update(const GameState& /*before*/, const GameState& after) const {
     return {public_view(after), true, {}};
@@ -144,6 +148,12 @@ class GameModule {
   // `role`; a module need not check again. May throw ActionRejected, leaving a partial change: the
   // caller (Match) then discards the copy it passed, or rebuilds a state it changed in place.
   virtual ApplyReport apply(GameState& state, std::string_view role, const Action& action) const = 0;
+  // What apply() would report, on a scratch state that is thrown away after (irreversible.hpp's
+  // trials): a module may leave out work that cannot change the report, such as continuous rules
+  // settled after the action that never roll or reveal.
+  virtual ApplyReport trial(GameState& scratch, std::string_view role, const Action& action) const {
+    return apply(scratch, role, action);
+  }
 
   virtual std::optional<GameResult> result(const GameState& state) const = 0;
 

@@ -15,7 +15,7 @@ bool is_irreversible(const GameModule& module, const GameState& state, std::uniq
                      std::string_view seat, const Action& action) {
   if (!scratch || !scratch->assign_from(state)) scratch = state.clone();
   try {
-    const ApplyReport report = module.apply(*scratch, seat, action);
+    const ApplyReport report = module.trial(*scratch, seat, action);
     return report.used_randomness || report.revealed_hidden;
   } catch (const ActionRejected&) {
     return false;  // the move would be refused anyway; nothing to confirm

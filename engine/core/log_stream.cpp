@@ -33,21 +33,24 @@ nlohmann::json move_log_change(const GameModule& module, const GameState& before
   return {{"seats", std::move(by_seat)}};
 }
 
+const nlohmann::json& seat_log_change(const nlohmann::json& stored, std::string_view seat) {
+  static const nlohmann::json unchanged;
+  if (!stored.is_object()) return unchanged;
+  const auto seats = stored.find("seats");
+  if (seats == stored.end()) return stored;
+  const auto it = seats->find(seat);
+  return it == seats->end() ? unchanged : *it;
+}
+
 LogReader::LogReader(std::string seat, std::size_t from, std::size_t to)
     : seat_(std::move(seat)), from_(from), to_(std::max(from, to)), limit_(to_), found_(to_ - from_) {}
 
 bool LogReader::add(const nlohmann::json& stored) {
   if (limit_ <= from_) return false;
-  const nlohmann::json* change = &stored;
-  if (stored.is_object() && stored.contains("seats")) {
-    const auto& seats = stored.at("seats");
-    const auto it = seats.find(seat_);
-    if (it == seats.end()) return true;
-    change = &*it;
-  }
-  if (!change->is_object()) return true;  // this seat's log did not change
-  const std::size_t keep = change->at("keep").get<std::size_t>();
-  const auto& lines = change->at("lines");
+  const nlohmann::json& change = seat_log_change(stored, seat_);
+  if (!change.is_object()) return true;  // this seat's log did not change
+  const std::size_t keep = change.at("keep").get<std::size_t>();
+  const auto& lines = change.at("lines");
   const std::size_t end = std::min({keep + lines.size(), limit_, to_});
   for (std::size_t i = std::max(keep, from_); i < end; ++i)
     if (!found_[i - from_]) found_[i - from_] = lines[i - keep];

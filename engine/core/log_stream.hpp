@@ -21,6 +21,10 @@ namespace warpath::engine {
 nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
                                const std::vector<std::string>& seats);
 
+// One seat's part of a stored change: {keep, lines}, or null when the move left that seat's log
+// alone (or the change does not name the seat).
+const nlohmann::json& seat_log_change(const nlohmann::json& stored, std::string_view seat);
+
 // Lines [from, to) of a seat's log at some version, from the stored changes of the moves up to
 // that version, fed newest first. A line is in the newest change whose `keep` is at most its index
 // (later changes kept fewer lines than that and replaced them).

@@ -96,6 +96,7 @@ class WildernessWarModule final : public engine::GameModule {
   }
   PublicViewUpdate public_view_update(const GameState& before, const GameState& after) const override {
     PublicViewUpdate update{public_view_changes(as_state(before), as_state(after)), false, {}};
+    update.patches = public_view_patches(as_state(before), as_state(after), update.members);
     if (auto r = result(after)) {
       update.members["result"] = r->to_json();
     } else if (result(before)) {
@@ -137,13 +138,25 @@ class WildernessWarModule final : public engine::GameModule {
   // rules (effects.hpp). A throw may leave a partial change; the Match discards or rebuilds the state then.
   ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
     auto& s = dynamic_cast<State&>(state);
+    const ApplyReport report = apply_rules(s, role, action);
+    settle_map(s);
+    return report;
+  }
+
+  // The map's continuous rules never roll or reveal (effects.hpp): a trial leaves them out.
+  ApplyReport trial(GameState& scratch, std::string_view role, const Action& action) const override {
+    return apply_rules(dynamic_cast<State&>(scratch), role, action);
+  }
+
+  // The action itself, with whether it rolled or drew (every random draw goes through roll_die or
+  // sets dice_rolled), before the map is settled.
+  static ApplyReport apply_rules(State& s, std::string_view role, const Action& action) {
     if (s.step == Step::game_over) throw engine::ActionRejected(engine::ErrorCode::illegal_action, "the game is over");
     if (role_of(role) != s.active)
       throw engine::ActionRejected(engine::ErrorCode::not_your_turn,
                                    "it is the " + std::string(side_titles(s.active)) + "' decision");
     s.dice_rolled = false;
     apply_action(s, action);
-    settle_map(s);
     ApplyReport report;
     report.used_randomness = s.dice_rolled;
     s.dice_rolled = false;

@@ -366,6 +366,7 @@ int State::hand_size(Side side) const {
 Side State::first_player() const { return year_track.quiberon_bay ? Side::british : scenario().first_player; }
 
 void State::note(std::string role, std::string verb, json arg, std::string text) {
+  text.shrink_to_fit();  // a line is kept for a hundred moves or more; it was built by appending
   log.push_back({std::move(role), std::move(verb), std::move(arg), std::move(text)});
 }
 

@@ -173,6 +173,48 @@ json public_view_changes(const State& before, const State& after) {
   return changed;
 }
 
+namespace {
+// A member name as a JSON Pointer token (RFC 6901).
+std::string pointer_token(const std::string& name) {
+  std::string out;
+  for (char c : name) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+  return out;
+}
+}  // namespace
+
+json public_view_patches(const State& before, const State& after, const json& changed) {
+  json patches = json::object();
+  if (changed.contains("pieces")) {  // the pieces that moved, were flipped or went inside
+    const json& now = changed["pieces"];
+    json ops = json::array();
+    for (PieceIndex p = 0; p < after.data().piece_count(); ++p)
+      if (!(before.piece(p) == after.piece(p)))
+        ops.push_back(
+            {{"op", "replace"}, {"path", "/" + std::to_string(p)}, {"value", now[static_cast<std::size_t>(p)]}});
+    if (ops.size() > 12) ops = json::array({{{"op", "replace"}, {"path", ""}, {"value", now}}});
+    patches["pieces"] = std::move(ops);
+  }
+  if (changed.contains("markers")) {  // the spaces whose markers changed
+    json ops = json::array();
+    for (std::size_t sp = 0; sp < after.spaces.size(); ++sp) {
+      const SpaceState &was = before.spaces[sp], &is = after.spaces[sp];
+      if (was == is) continue;
+      const std::string path = "/" + pointer_token(after.data().spaces[sp].id);
+      if (!is.has_markers()) {
+        if (was.has_markers()) ops.push_back({{"op", "remove"}, {"path", path}});
+        continue;
+      }
+      json value = space_state_to_json(is);
+      if (!was.has_markers())
+        ops.push_back({{"op", "add"}, {"path", path}, {"value", std::move(value)}});
+      else if (value != space_state_to_json(was))
+        ops.push_back({{"op", "replace"}, {"path", path}, {"value", std::move(value)}});
+    }
+    patches["markers"] = std::move(ops);
+  }
+  return patches;
+}
+
 json make_seat_view(const State& state, std::string_view seat, json actions, std::string prompt) {
   json v = {{"prompt", std::move(prompt)}, {"actions", std::move(actions)}};
   if (const auto side = side_names.find(seat)) v["hand"] = cards_json(state.player(*side).hand);

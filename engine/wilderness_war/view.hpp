@@ -17,6 +17,9 @@ nlohmann::json make_public_view(const State& state);
 // The members of make_public_view(after) that may differ from make_public_view(before): those a
 // cheap comparison of the two states cannot prove unchanged.
 nlohmann::json public_view_changes(const State& before, const State& after);
+// The changes of the members `changed` holds that are cheaper to state than to find by comparing
+// values: the pieces and markers a move touched, as operations inside each member.
+nlohmann::json public_view_patches(const State& before, const State& after, const nlohmann::json& changed);
 // What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
 // spectator. `actions` and `prompt` are the seat's legal actions and the sentence describing them.
 nlohmann::json make_seat_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);

@@ -263,30 +263,32 @@ void Room::start_commit(Pending pending) {
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
   auto result = module_->result(*prepared->state);
-  storage::MoveRecord record{
-      id_,
-      match_->version() + 1,
-      prepared->move,
-      module_->active_roles(*prepared->state),
-      result ? result->to_json() : json(),
-      engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()})};
+  // What the move does to the log, stored with it and sent in its patches: built once.
+  auto log_change = std::make_shared<const json>(
+      engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()}));
+  storage::MoveRecord record{id_,
+                             match_->version() + 1,
+                             prepared->move,
+                             module_->active_roles(*prepared->state),
+                             result ? result->to_json() : json(),
+                             *log_change};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
   services_.commits.submit(storage::GameStore::append_move(std::move(record)),
-                           [this, shared_pending, prepared, submitted](std::optional<std::string> error) {
+                           [this, shared_pending, prepared, log_change, submitted](std::optional<std::string> error) {
                              if (!error) {
                                services_.metrics.commit_seconds.observe(
                                    std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
                                ++services_.metrics.moves_committed;
                              }
                              // Back from the writer thread onto the room's strand.
-                             on_strand([this, shared_pending, prepared, error] {
-                               finish_commit(std::move(*shared_pending), prepared, error);
+                             on_strand([this, shared_pending, prepared, log_change, error] {
+                               finish_commit(std::move(*shared_pending), prepared, *log_change, error);
                              });
                            });
 }
 
-void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
+void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const json& log_change,
                          std::optional<std::string> error) {
   committing_ = false;
   if (error) {
@@ -294,7 +296,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
     answer_error(pending, "storage_error", "the move could not be stored; nothing was applied");
   } else {
     match_->commit(std::move(*prepared));
-    if (!broadcast_new_views(&pending)) answer_success(pending);
+    if (!broadcast_new_views(&pending, &log_change)) answer_success(pending);
     if (auto result = match_->result())
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
     maybe_snapshot();
@@ -302,7 +304,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
   process_next();
 }
 
-bool Room::broadcast_new_views(const Pending* mover) {
+bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
   // The public part once, then one patch per watched seat, shared by all of that seat's
   // connections. A seat nobody watches (the usual case in asynchronous play) costs nothing until
   // it is asked for. The mover's connection gets its patch with the action's ref, which answers
@@ -316,7 +318,7 @@ bool Room::broadcast_new_views(const Pending* mover) {
     watchers[entry.second].push_back(raw);
     watched.insert(entry.second);
   }
-  for (auto& delivery : feed_->advance(*match_, watched))
+  for (auto& delivery : feed_->advance(*match_, watched, log_change))
     for (Subscriber* raw : watchers.at(delivery.seat))
       if (auto live = subscribers_.at(raw).first.lock()) {
         if (raw == answered && delivery.patch) {

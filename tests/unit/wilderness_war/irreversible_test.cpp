@@ -143,6 +143,52 @@ TEST_CASE("confirm does not depend on what the seat cannot see") {
   CHECK(non_empty > 100);
 }
 
+// The trials behind `confirm` leave out settling the map (GameModule::trial): what they report
+// must be what the move itself does, for every listed action of positions of random games.
+TEST_CASE("a trial reports what applying the action reports") {
+  auto module = make_wilderness_war();
+  int compared = 0, random = 0;
+  for (const char* scenario : {"annus_mirabilis", "full_campaign"}) {
+    Match match = Match::start(*module, scenario, json::object(), 11);
+    Rng chooser(1711);
+    for (int step = 0; step < 400 && !match.is_over(); ++step) {
+      const std::string role = match.active_roles().front();
+      const auto actions = warpath::engine::list_actions(match.legal_actions(role));
+      REQUIRE_FALSE(actions.empty());
+      if (step % 2 == 0)
+        for (const auto& action : actions) {
+          if (action.verb == warpath::engine::undo_verb) continue;
+          auto applied = match.state().clone();
+          auto tried = match.state().clone();
+          bool apply_threw = false, trial_threw = false;
+          warpath::engine::ApplyReport a, t;
+          try {
+            a = module->apply(*applied, role, action);
+          } catch (const warpath::engine::ActionRejected&) {
+            apply_threw = true;
+          }
+          try {
+            t = module->trial(*tried, role, action);
+          } catch (const warpath::engine::ActionRejected&) {
+            trial_threw = true;
+          }
+          CAPTURE(scenario);
+          CAPTURE(step);
+          CAPTURE(action.verb);
+          CHECK(apply_threw == trial_threw);
+          CHECK(a.used_randomness == t.used_randomness);
+          CHECK(a.revealed_hidden == t.revealed_hidden);
+          ++compared;
+          random += a.used_randomness;
+        }
+      const auto& action = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+      REQUIRE_FALSE(match.play(role, action).has_value());
+    }
+  }
+  CHECK(compared > 2000);
+  CHECK(random > 50);
+}
+
 // The cost of `confirm` per view, for docs/PERFORMANCE.md: run with
 //   ww_unit_tests --no-skip -tc="*cost of confirm*"
 TEST_CASE("the cost of confirm on Full Campaign positions" * doctest::skip()) {

@@ -2,7 +2,8 @@
 # shellcheck shell=bash
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-BUILD_PACKAGES=(g++ cmake ninja-build libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3 libjemalloc-dev)
+BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3
+  libjemalloc-dev libsodium-dev)
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

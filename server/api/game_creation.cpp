@@ -1,7 +1,6 @@
 #include "server/api/game_creation.hpp"
 
 #include "server/util/secrets.hpp"
-#include "server/util/sha256.hpp"
 
 namespace warpath::server {
 

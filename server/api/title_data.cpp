@@ -4,7 +4,7 @@
 #include <mutex>
 #include <string>
 
-#include "server/util/sha256.hpp"
+#include "server/util/secrets.hpp"
 
 namespace warpath::server {
 

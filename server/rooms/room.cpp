@@ -9,7 +9,6 @@
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 #include "server/util/secrets.hpp"
-#include "server/util/sha256.hpp"
 
 namespace warpath::server {
 

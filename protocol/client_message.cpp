@@ -77,7 +77,7 @@ engine::Action action_fields(const json& j) {
   a.verb = string_field(j, "verb", 64, true);
   if (auto it = j.find("arg"); it != j.end()) a.arg = *it;
   if (!engine::is_well_formed(a))
-    throw ProtocolError{"malformed", "'arg' must be null, a string or an integer", ref_field(j)};
+    throw ProtocolError{ErrorCode::malformed, "'arg' must be null, a string or an integer", ref_field(j)};
   return a;
 }
 
@@ -100,20 +100,20 @@ ClientMessage by_type(const std::string& type, const json& j) {
     return Chat{game_field(j), std::move(text)};
   }
   if (type == "ping") return Ping{ref_field(j)};
-  throw ProtocolError{"unknown_type", "unknown message type '" + type + "'", ref_field(j)};
+  throw ProtocolError{ErrorCode::unknown_type, "unknown message type '" + type + "'", ref_field(j)};
 }
 
 }  // namespace
 
 ParseResult parse_client_message(std::string_view frame) {
   if (frame.size() > max_message_bytes)
-    return ProtocolError{"frame_too_large", "messages are limited to 65536 bytes", {}};
-  if (!is_valid_utf8(frame)) return ProtocolError{"invalid_utf8", "the message is not valid UTF-8", {}};
+    return ProtocolError{ErrorCode::frame_too_large, "messages are limited to 65536 bytes", {}};
+  if (!is_valid_utf8(frame)) return ProtocolError{ErrorCode::invalid_utf8, "the message is not valid UTF-8", {}};
   if (nests_deeper_than(frame, max_json_depth))
-    return ProtocolError{"too_deep", "the message nests deeper than 32 levels", {}};
+    return ProtocolError{ErrorCode::too_deep, "the message nests deeper than 32 levels", {}};
   json j = json::parse(frame, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return ProtocolError{"invalid_json", "the message is not valid JSON", {}};
-  if (!j.is_object()) return ProtocolError{"bad_message", "a message is a JSON object", {}};
+  if (j.is_discarded()) return ProtocolError{ErrorCode::invalid_json, "the message is not valid JSON", {}};
+  if (!j.is_object()) return ProtocolError{ErrorCode::bad_message, "a message is a JSON object", {}};
   std::string ref;
   try {
     ref = ref_field(j);
@@ -121,7 +121,7 @@ ParseResult parse_client_message(std::string_view frame) {
     if (!type.is_string()) throw FieldError{"'type' must be a string"};
     return by_type(type.get<std::string>(), j);
   } catch (const FieldError& e) {
-    return ProtocolError{"bad_message", e.message, ref};
+    return ProtocolError{ErrorCode::bad_message, e.message, ref};
   } catch (const ProtocolError& e) {
     return e;
   }

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "engine/core/action.hpp"
+#include "protocol/error_code.hpp"
 
 namespace warpath::protocol {
 
@@ -61,7 +62,7 @@ struct Ping {
 using ClientMessage = std::variant<Hello, Join, Leave, ActionRequest, UndoRequest, Resync, LogRequest, Chat, Ping>;
 
 struct ProtocolError {
-  std::string code;  // invalid_utf8, invalid_json, too_deep, frame_too_large, unknown_type, bad_message
+  ErrorCode code;  // invalid_utf8, invalid_json, too_deep, frame_too_large, unknown_type, bad_message, malformed
   std::string message;
   std::string ref;  // echoed when the message had a readable ref
 };

@@ -22,9 +22,8 @@ Frame patch_answering(const Frame& patch, std::string_view ref) {
   return std::make_shared<const std::string>(std::move(text));
 }
 
-Frame error_message(std::string_view code, std::string_view message, std::string_view ref, GameId game,
-                    std::int64_t version) {
-  json j = {{"type", "error"}, {"code", code}, {"message", message}, {"ref", ref}};
+Frame error_message(ErrorCode code, std::string_view message, std::string_view ref, GameId game, std::int64_t version) {
+  json j = {{"type", "error"}, {"code", to_string(code)}, {"message", message}, {"ref", ref}};
   if (game > 0) j["game"] = game;
   if (version >= 0) j["version"] = version;
   return make_frame(j);

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "protocol/client_message.hpp"
+#include "protocol/error_code.hpp"
 
 namespace warpath::protocol {
 
@@ -22,7 +23,7 @@ Frame ack_message(std::string_view ref, GameId game, std::uint64_t version);
 // the action's `ref`, which acknowledges the action (no `ack` follows).
 Frame patch_answering(const Frame& patch, std::string_view ref);
 // `version` (the game's current one) is included when known, so a client can tell it is behind.
-Frame error_message(std::string_view code, std::string_view message, std::string_view ref = {}, GameId game = 0,
+Frame error_message(ErrorCode code, std::string_view message, std::string_view ref = {}, GameId game = 0,
                     std::int64_t version = -1);
 Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time);
 Frame presence_message(GameId game, const nlohmann::json& seats);

@@ -8,7 +8,8 @@ using nlohmann::json;
 
 void create_game(ServerContext& context, GameRequest request, std::function<void(CreationResult)> done) {
   const auto* module = context.games.find(request.title);
-  if (!module) return done(RoomError{"unknown_title", "no game module has the title '" + request.title + "'"});
+  if (!module)
+    return done(RoomError{protocol::ErrorCode::unknown_title, "no game module has the title '" + request.title + "'"});
   if (request.scenario.empty()) request.scenario = module->info().scenarios.front().id;
   const std::uint64_t seed = request.seed.value_or(new_game_seed());
   storage::NewGame game{module->info().title_id, request.scenario, request.options, seed, json::array(), {}};
@@ -16,7 +17,7 @@ void create_game(ServerContext& context, GameRequest request, std::function<void
     auto state = module->setup(request.scenario, request.options, seed);
     game.active_roles = module->active_roles(*state);
   } catch (const std::exception& e) {
-    return done(RoomError{"bad_setup", e.what()});
+    return done(RoomError{protocol::ErrorCode::bad_setup, e.what()});
   }
   CreatedGame created{0, json::object()};
   for (const auto& role : module->info().roles) {
@@ -27,7 +28,7 @@ void create_game(ServerContext& context, GameRequest request, std::function<void
   auto id = std::make_shared<protocol::GameId>(0);
   context.commits.submit(storage::GameStore::create_game(std::move(game), id),
                          [done, id, created](std::optional<std::string> error) mutable {
-                           if (error) return done(RoomError{"storage_error", *error});
+                           if (error) return done(RoomError{protocol::ErrorCode::storage_error, *error});
                            created.id = *id;
                            done(created);
                          });

@@ -22,29 +22,7 @@ using nlohmann::json;
 
 namespace {
 
-http::status status_of(const std::string& code) {
-  static const std::map<std::string, http::status> statuses = {
-      {"bad_token", http::status::unauthorized},
-      {"unknown_game", http::status::not_found},
-      {"not_found", http::status::not_found},
-      {"stale_version", http::status::conflict},
-      {"not_your_turn", http::status::conflict},
-      {"illegal_action", http::status::conflict},
-      {"undo_not_allowed", http::status::conflict},
-      {"game_over", http::status::conflict},
-      {"bad_setup", http::status::bad_request},
-      {"frame_too_large", http::status::payload_too_large},
-      {"headers_too_large", http::status::request_header_fields_too_large},
-      {"storage_error", http::status::service_unavailable},
-      {"overloaded", http::status::service_unavailable},
-      {"too_many_connections", http::status::service_unavailable},
-      {"rate_limited", http::status::too_many_requests},
-      {"forbidden_origin", http::status::forbidden},
-      {"method_not_allowed", http::status::method_not_allowed},
-      {"internal_error", http::status::internal_server_error}};
-  auto it = statuses.find(code);
-  return it == statuses.end() ? http::status::bad_request : it->second;
-}
+http::status status_of(protocol::ErrorCode code) { return static_cast<http::status>(protocol::http_status(code)); }
 
 std::string bearer_token(const HttpRequest& request) {
   auto it = request.find(http::field::authorization);
@@ -68,7 +46,7 @@ bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods
     allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(method));
     if (method == http::verb::get) allow += ", HEAD";
   }
-  HttpResponse res = error_response(request, "method_not_allowed", "this resource takes " + allow);
+  HttpResponse res = error_response(request, protocol::ErrorCode::method_not_allowed, "this resource takes " + allow);
   res.set(http::field::allow, allow);
   respond(std::move(res));
   return false;
@@ -77,18 +55,18 @@ bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods
 // The body as a JSON object, or an error response.
 std::optional<json> json_body(const HttpRequest& request, const Respond& respond) {
   const std::string& body = request.body();
-  std::string problem;
+  std::optional<protocol::ErrorCode> problem;
   if (!protocol::is_valid_utf8(body))
-    problem = "invalid_utf8";
+    problem = protocol::ErrorCode::invalid_utf8;
   else if (protocol::nests_deeper_than(body, protocol::max_json_depth))
-    problem = "too_deep";
-  json parsed = problem.empty() ? json::parse(body, nullptr, false) : json();
-  if (problem.empty() && parsed.is_discarded())
-    problem = "invalid_json";
-  else if (problem.empty() && !parsed.is_object())
-    problem = "bad_message";
-  if (!problem.empty()) {
-    respond(error_response(request, problem, "the body must be a JSON object"));
+    problem = protocol::ErrorCode::too_deep;
+  json parsed = !problem ? json::parse(body, nullptr, false) : json();
+  if (!problem && parsed.is_discarded())
+    problem = protocol::ErrorCode::invalid_json;
+  else if (!problem && !parsed.is_object())
+    problem = protocol::ErrorCode::bad_message;
+  if (problem) {
+    respond(error_response(request, *problem, "the body must be a JSON object"));
     return std::nullopt;
   }
   return parsed;
@@ -142,7 +120,7 @@ std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const Ht
 
 void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
   if (answer.error) {
-    json body = {{"error", {{"code", answer.error->code}, {"message", answer.error->message}}}};
+    json body = {{"error", {{"code", protocol::to_string(answer.error->code)}, {"message", answer.error->message}}}};
     if (!answer.seat.empty()) body["error"]["version"] = answer.version;
     return respond(json_response(request, status_of(answer.error->code), body));
   }
@@ -154,8 +132,8 @@ RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, prot
                         const Respond& respond) {
   RoomHandle room = context.rooms.acquire(game);
   if (!room) {
-    context.metrics.refused("overloaded");
-    respond(error_response(request, "overloaded", RoomRegistry::full_message));
+    context.metrics.refused(protocol::to_string(protocol::ErrorCode::overloaded));
+    respond(error_response(request, protocol::ErrorCode::overloaded, RoomRegistry::full_message));
   }
   return room;
 }
@@ -165,27 +143,31 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
   auto body = json_body(request, respond);
   if (!body) return;
   if (!context.gate.allow_creation(peer)) {
-    context.metrics.refused("rate_limited");
-    return respond(error_response(request, "rate_limited", "too many games created from this address; wait a minute"));
+    context.metrics.refused(protocol::to_string(protocol::ErrorCode::rate_limited));
+    return respond(error_response(request, protocol::ErrorCode::rate_limited,
+                                  "too many games created from this address; wait a minute"));
   }
   GameRequest game;
   const auto title = body->find("title");
   if (title == body->end() || !title->is_string())
-    return respond(error_response(request, "bad_message", "'title' must be a string"));
+    return respond(error_response(request, protocol::ErrorCode::bad_message, "'title' must be a string"));
   game.title = title->get<std::string>();
   if (auto s = body->find("scenario"); s != body->end()) {
-    if (!s->is_string()) return respond(error_response(request, "bad_message", "'scenario' must be a string"));
+    if (!s->is_string())
+      return respond(error_response(request, protocol::ErrorCode::bad_message, "'scenario' must be a string"));
     game.scenario = s->get<std::string>();
   }
   if (auto o = body->find("options"); o != body->end() && !o->is_null()) {
-    if (!o->is_object()) return respond(error_response(request, "bad_message", "'options' must be an object"));
+    if (!o->is_object())
+      return respond(error_response(request, protocol::ErrorCode::bad_message, "'options' must be an object"));
     game.options = *o;
   }
   if (auto seed = body->find("seed"); seed != body->end() && !seed->is_null()) {
     // Seeds stay exact in every JSON reader, JavaScript's included.
     constexpr std::int64_t max_seed = (std::int64_t{1} << 53) - 1;
     if (!seed->is_number_integer() || seed->get<std::int64_t>() < 0 || seed->get<std::int64_t>() > max_seed)
-      return respond(error_response(request, "bad_message", "'seed' must be an integer from 0 to 2^53-1"));
+      return respond(
+          error_response(request, protocol::ErrorCode::bad_message, "'seed' must be an integer from 0 to 2^53-1"));
     game.seed = seed->get<std::uint64_t>();
   }
   const std::string origin = origin_of(context, request);
@@ -203,15 +185,17 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   if (!body) return;
   const auto version = body->find("version");
   if (version == body->end() || !version->is_number_integer() || version->get<std::int64_t>() < 0)
-    return respond(error_response(request, "bad_message", "'version' must be an integer >= 0"));
+    return respond(error_response(request, protocol::ErrorCode::bad_message, "'version' must be an integer >= 0"));
   const auto verb = body->find("verb");
   if (verb == body->end() || !verb->is_string() || verb->get_ref<const std::string&>().empty())
-    return respond(error_response(request, "bad_message", "'verb' must be a non-empty string"));
+    return respond(error_response(request, protocol::ErrorCode::bad_message, "'verb' must be a non-empty string"));
   engine::Action action{verb->get<std::string>(), body->value("arg", json())};
   if (!engine::is_well_formed(action))
-    return respond(error_response(request, "malformed", "'arg' must be null, a string or an integer"));
+    return respond(
+        error_response(request, protocol::ErrorCode::malformed, "'arg' must be null, a string or an integer"));
   const std::string token = bearer_token(request);
-  if (token.empty()) return respond(error_response(request, "bad_token", "send the seat token as a Bearer token"));
+  if (token.empty())
+    return respond(error_response(request, protocol::ErrorCode::bad_token, "send the seat token as a Bearer token"));
   RoomHandle room = acquire_room(context, request, game, respond);
   if (!room) return;
   room->act_for_token(
@@ -223,7 +207,7 @@ void log_route(ServerContext& context, const HttpRequest& request, protocol::Gam
   auto before = count_parameter(request, "before", 0, protocol::max_json_integer);
   auto limit = count_parameter(request, "limit", 1, protocol::max_log_page_lines);
   for (const auto* bad : {std::get_if<std::string>(&before), std::get_if<std::string>(&limit)})
-    if (bad) return respond(error_response(request, "bad_message", *bad));
+    if (bad) return respond(error_response(request, protocol::ErrorCode::bad_message, *bad));
   RoomHandle room = acquire_room(context, request, game, respond);
   if (!room) return;
   const auto before_line = std::get<std::optional<std::uint64_t>>(before);
@@ -247,12 +231,12 @@ std::optional<protocol::GameId> parse_id(std::string_view text) {
 void game_routes(ServerContext& context, const HttpRequest& request, std::string_view rest, Respond respond) {
   const auto slash = rest.find('/');
   const auto id = parse_id(rest.substr(0, slash));
-  if (!id) return respond(error_response(request, "unknown_game", "no such game"));
+  if (!id) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
   const std::string_view tail = slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
   if (tail.empty()) {
     if (!takes(request, {http::verb::get}, respond)) return;
     auto record = context.store.game(*id);
-    if (!record) return respond(error_response(request, "unknown_game", "no such game"));
+    if (!record) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
     return respond(json_response(request, http::status::ok, record->to_json()));
   }
   if (tail == "/view") {
@@ -271,7 +255,7 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
     if (takes(request, {http::verb::get}, respond)) log_route(context, request, *id, respond);
     return;
   }
-  respond(error_response(request, "not_found", "no such resource"));
+  respond(error_response(request, protocol::ErrorCode::not_found, "no such resource"));
 }
 
 }  // namespace
@@ -286,8 +270,9 @@ HttpResponse json_response(const HttpRequest& request, http::status status, cons
   return res;
 }
 
-HttpResponse error_response(const HttpRequest& request, const std::string& code, const std::string& message) {
-  return json_response(request, status_of(code), {{"error", {{"code", code}, {"message", message}}}});
+HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message) {
+  return json_response(request, status_of(code),
+                       {{"error", {{"code", protocol::to_string(code)}, {"message", message}}}});
 }
 
 namespace {
@@ -303,7 +288,8 @@ class OneAnswer {
   ~OneAnswer() {
     if (answered_) return;
     try {
-      give(error_response(head_, "internal_error", "the server failed to answer"), /*fallback=*/true);
+      give(error_response(head_, protocol::ErrorCode::internal_error, "the server failed to answer"),
+           /*fallback=*/true);
     } catch (...) {
       // Nothing more can be done for this request; the connection's timeout closes it.
     }
@@ -380,7 +366,8 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
   constexpr std::string_view games_prefix = "/api/games/";
   if (target.starts_with(games_prefix))
     return game_routes(context, request, target.substr(games_prefix.size()), respond);
-  if (target.starts_with("/api/")) return respond(error_response(request, "not_found", "no such resource"));
+  if (target.starts_with("/api/"))
+    return respond(error_response(request, protocol::ErrorCode::not_found, "no such resource"));
   if (takes(request, {http::verb::get}, respond)) respond(serve_static_file(context.web_root, request));
 }
 
@@ -394,7 +381,7 @@ void handle_http(ServerContext& context, const HttpRequest& request, const boost
     route(context, request, peer, once);
   } catch (const std::exception& e) {
     log_error(std::string("HTTP handler failed: ") + e.what());
-    once(error_response(request, "internal_error", "the server failed to answer"));
+    once(error_response(request, protocol::ErrorCode::internal_error, "the server failed to answer"));
   }
 }
 

@@ -6,6 +6,7 @@
 #include <boost/beast/http.hpp>
 #include <functional>
 
+#include "protocol/error_code.hpp"
 #include "server/net/server_context.hpp"
 
 namespace warpath::server {
@@ -21,6 +22,6 @@ void handle_http(ServerContext& context, const HttpRequest& request, const boost
 bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request);
 
 HttpResponse json_response(const HttpRequest& request, boost::beast::http::status status, const nlohmann::json& body);
-HttpResponse error_response(const HttpRequest& request, const std::string& code, const std::string& message);
+HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message);
 
 }  // namespace warpath::server

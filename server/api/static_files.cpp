@@ -39,7 +39,7 @@ HttpResponse serve_static_file(const std::string& web_root, const HttpRequest& r
   std::ifstream file;
   if (root_end == root.end() && std::filesystem::is_regular_file(wanted)) file.open(wanted, std::ios::binary);
   // A stream never opened is not in a failed state: ask whether it is open.
-  if (!file.is_open()) return error_response(request, "not_found", "no such page");
+  if (!file.is_open()) return error_response(request, protocol::ErrorCode::not_found, "no such page");
   std::ostringstream body;
   body << file.rdbuf();
   HttpResponse res{http::status::ok, request.version()};

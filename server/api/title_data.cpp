@@ -44,7 +44,7 @@ bool etag_matches(const HttpRequest& request, const std::string& etag) {
 HttpResponse title_data_response(const engine::GameRegistry& games, const HttpRequest& request,
                                  std::string_view title) {
   const engine::GameModule* module = games.find(title);
-  if (!module) return error_response(request, "not_found", "no such title");
+  if (!module) return error_response(request, protocol::ErrorCode::not_found, "no such title");
   const Serialized& data = serialized(*module);
   const bool not_modified = etag_matches(request, data.etag);
   HttpResponse res{not_modified ? http::status::not_modified : http::status::ok, request.version()};

@@ -25,7 +25,8 @@ void HttpSession::start() {
     if (self->slot_) return self->read_request();
     HttpRequest head;
     head.version(11);
-    auto res = error_response(head, "too_many_connections", "the server has too many connections; try again later");
+    auto res = error_response(head, protocol::ErrorCode::too_many_connections,
+                              "the server has too many connections; try again later");
     res.keep_alive(false);
     self->write(std::move(res));
   });
@@ -46,16 +47,17 @@ namespace {
 // The answer to a request that could not be read, after which the connection closes; nullopt
 // when there is nobody to answer (the peer left, or stayed silent).
 std::optional<HttpResponse> unreadable_answer(beast::error_code ec) {
-  std::string code, message;
+  protocol::ErrorCode code;
+  std::string message;
   if (ec == http::error::body_limit) {
-    code = "frame_too_large";
+    code = protocol::ErrorCode::frame_too_large;
     message = "request bodies are limited to " + std::to_string(protocol::max_message_bytes) + " bytes";
   } else if (ec == http::error::header_limit) {
-    code = "headers_too_large";
+    code = protocol::ErrorCode::headers_too_large;
     message = "the request line and headers are limited to " + std::to_string(max_header_bytes) + " bytes";
   } else if (ec.category() == beast::http::make_error_code(http::error::bad_field).category() &&
              ec != http::error::end_of_stream && ec != http::error::partial_message) {
-    code = "bad_request";
+    code = protocol::ErrorCode::bad_request;
     message = "malformed HTTP request: " + ec.message();
   } else {
     return std::nullopt;
@@ -78,10 +80,12 @@ void HttpSession::on_read(beast::error_code ec) {
   }
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
-    if (request.target() != "/ws") return write(error_response(request, "not_found", "WebSockets live at /ws"));
+    if (request.target() != "/ws")
+      return write(error_response(request, protocol::ErrorCode::not_found, "WebSockets live at /ws"));
     if (!websocket_origin_allowed(context_, request)) {
       context_.metrics.refused("forbidden_origin");
-      return write(error_response(request, "forbidden_origin", "pages of this origin may not open /ws here"));
+      return write(
+          error_response(request, protocol::ErrorCode::forbidden_origin, "pages of this origin may not open /ws here"));
     }
     std::make_shared<WsSession>(std::move(stream_), context_, std::move(slot_))->start(std::move(request));
     return;

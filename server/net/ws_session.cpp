@@ -69,9 +69,9 @@ void WsSession::watch_unjoined() {
   });
 }
 
-void WsSession::refuse(const std::string& code, const std::string& message, const std::string& ref,
+void WsSession::refuse(protocol::ErrorCode code, const std::string& message, const std::string& ref,
                        protocol::GameId game) {
-  context_.metrics.refused(code);
+  context_.metrics.refused(protocol::to_string(code));
   send(protocol::error_message(code, message, ref, game));
 }
 
@@ -95,7 +95,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
   buffer_.consume(buffer_.size());
   if (ws_.is_message_done()) {
     if (oversized_) {
-      refuse("frame_too_large", "messages are limited to 65536 bytes");
+      refuse(protocol::ErrorCode::frame_too_large, "messages are limited to 65536 bytes");
     } else {
       // Text frames were UTF-8 checked by Beast; binary ones are checked by the parser.
       handle_message(message_);
@@ -117,7 +117,7 @@ void WsSession::handle_message(std::string_view text) {
 RoomHandle WsSession::room_for(protocol::GameId game, const std::string& ref) {
   auto it = joined_.find(game);
   if (it != joined_.end()) return it->second;
-  refuse("not_joined", "join game " + std::to_string(game) + " first", ref, game);
+  refuse(protocol::ErrorCode::not_joined, "join game " + std::to_string(game) + " first", ref, game);
   return nullptr;
 }
 
@@ -132,12 +132,12 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
         } else if constexpr (std::is_same_v<T, protocol::Join>) {
           auto previous = joined_.find(m.game);
           if (previous == joined_.end() && joined_.size() >= context_.limits.games_per_connection)
-            return refuse("too_many_games",
+            return refuse(protocol::ErrorCode::too_many_games,
                           "a connection may join " + std::to_string(context_.limits.games_per_connection) +
                               " games at once; leave one first",
                           m.ref, m.game);
           RoomHandle room = context_.rooms.acquire(m.game);
-          if (!room) return refuse("overloaded", RoomRegistry::full_message, m.ref, m.game);
+          if (!room) return refuse(protocol::ErrorCode::overloaded, RoomRegistry::full_message, m.ref, m.game);
           if (previous != joined_.end()) previous->second->leave(previous->second, this);
           joined_[m.game] = room;
           const std::string token = m.token.empty() ? hello_token_ : m.token;
@@ -171,7 +171,8 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
           auto room = room_for(m.game, {});
           if (!room) return;
           if (!chat_rate_.allow())
-            return refuse("rate_limited", "too much chat from this connection; wait a little", {}, m.game);
+            return refuse(protocol::ErrorCode::rate_limited, "too much chat from this connection; wait a little", {},
+                          m.game);
           room->chat(room, self, std::move(m.text));
         } else if constexpr (std::is_same_v<T, protocol::Ping>) {
           send(protocol::pong_message(m.ref));

@@ -43,7 +43,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   // Drops the connection unless it joins a game before Limits::unjoined_timeout.
   void watch_unjoined();
   // Every error this connection answers itself goes here, to be counted in the metrics.
-  void refuse(const std::string& code, const std::string& message, const std::string& ref = {},
+  void refuse(protocol::ErrorCode code, const std::string& message, const std::string& ref = {},
               protocol::GameId game = 0);
   RoomHandle room_for(protocol::GameId game, const std::string& ref);
 

@@ -85,16 +85,17 @@ std::optional<std::string> Room::seat_of(const Subscriber* who) const {
 void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
                 std::function<void(bool)> joined) {
   on_strand([this, self, who, request = std::move(request), token = std::move(token), joined] {
-    auto refuse_join = [&](const char* code, const std::string& message) {
+    auto refuse_join = [&](protocol::ErrorCode code, const std::string& message) {
       refuse(*who, code, message, request.ref);
       joined(false);
     };
-    if (!match_) return refuse_join("unknown_game", "no such game");
-    if (!seats_.count(request.seat)) return refuse_join("unknown_seat", "this game has no seat '" + request.seat + "'");
+    if (!match_) return refuse_join(protocol::ErrorCode::unknown_game, "no such game");
+    if (!seats_.count(request.seat))
+      return refuse_join(protocol::ErrorCode::unknown_seat, "this game has no seat '" + request.seat + "'");
     if (request.seat != engine::spectator_seat) {
       auto owner = seat_of_token(token);
       if (!owner || *owner != request.seat)
-        return refuse_join("bad_token", "that token does not hold seat '" + request.seat + "'");
+        return refuse_join(protocol::ErrorCode::bad_token, "that token does not hold seat '" + request.seat + "'");
     }
     subscribers_[who.get()] = {who, request.seat};
     if (request.version)
@@ -116,7 +117,7 @@ void Room::leave(RoomHandle self, Subscriber* who) {
 void Room::resync(RoomHandle self, std::shared_ptr<Subscriber> who, std::uint64_t version) {
   on_strand([this, self, who, version] {
     auto seat = seat_of(who.get());
-    if (!seat) return refuse(*who, "not_joined", "join the game first");
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first");
     send_catch_up(*who, *seat, version);
   });
 }
@@ -135,7 +136,7 @@ void Room::deliver_all(Subscriber& who, const std::vector<protocol::Frame>& fram
 void Room::log_page(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::LogRequest request) {
   on_strand([this, self, who, request = std::move(request)] {
     auto seat = seat_of(who.get());
-    if (!seat) return refuse(*who, "not_joined", "join the game first", request.ref);
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
     who->deliver(feed_->log_page(*match_, *seat, request.before, request.limit, request.ref));
   });
 }
@@ -143,12 +144,13 @@ void Room::log_page(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::
 void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text) {
   on_strand([this, self, who, text] {
     auto seat = seat_of(who.get());
-    if (!seat) return refuse(*who, "not_joined", "join the game first");
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first");
     if (*seat == engine::spectator_seat && match_ && !match_->is_over())
-      return refuse(*who, "spectator", "only players chat while the game is played");
+      return refuse(*who, protocol::ErrorCode::spectator, "only players chat while the game is played");
     if (chat_lines_ >= static_cast<std::int64_t>(services_.limits.chat_lines_per_game))
-      return refuse(*who, "chat_full", "this game has all the chat lines it may store");
-    if (!chat_rate_.allow()) return refuse(*who, "rate_limited", "too much chat in this game; wait a little");
+      return refuse(*who, protocol::ErrorCode::chat_full, "this game has all the chat lines it may store");
+    if (!chat_rate_.allow())
+      return refuse(*who, protocol::ErrorCode::rate_limited, "too much chat in this game; wait a little");
     ++chat_lines_;
     // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
@@ -158,7 +160,8 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
                                  if (error) {
                                    --chat_lines_;
                                    log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
-                                   return refuse(*who, "storage_error", "the chat line could not be stored");
+                                   return refuse(*who, protocol::ErrorCode::storage_error,
+                                                 "the chat line could not be stored");
                                  }
                                  remember_chat(protocol::chat_message(id_, seat, text, time));
                                  broadcast_to_all(recent_chat_.back());
@@ -170,18 +173,19 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
 void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request) {
   on_strand([this, self, who, request = std::move(request)]() mutable {
     auto seat = seat_of(who.get());
-    if (!match_) return refuse(*who, "unknown_game", "no such game", request.ref);
-    if (!seat) return refuse(*who, "not_joined", "join the game first", request.ref);
-    if (*seat == engine::spectator_seat) return refuse(*who, "spectator", "spectators cannot act", request.ref);
+    if (!match_) return refuse(*who, protocol::ErrorCode::unknown_game, "no such game", request.ref);
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (*seat == engine::spectator_seat)
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators cannot act", request.ref);
     enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr});
   });
 }
 
 std::variant<std::string, SeatAnswer> Room::http_seat(const std::string& token) {
-  if (!match_) return refused_answer("unknown_game", "no such game");
+  if (!match_) return refused_answer(protocol::ErrorCode::unknown_game, "no such game");
   if (token.empty()) return std::string(engine::spectator_seat);
   auto role = seat_of_token(token);
-  if (!role) return refused_answer("bad_token", "that token holds no seat of this game");
+  if (!role) return refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game");
   return *role;
 }
 
@@ -206,9 +210,9 @@ void Room::log_for_token(RoomHandle self, std::string token, std::optional<std::
 void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
                          SeatAnswerCallback done) {
   on_strand([this, self, token, version, action = std::move(action), done]() mutable {
-    if (!match_) return done(refused_answer("unknown_game", "no such game"));
+    if (!match_) return done(refused_answer(protocol::ErrorCode::unknown_game, "no such game"));
     auto role = seat_of_token(token);
-    if (!role) return done(refused_answer("bad_token", "that token holds no seat of this game"));
+    if (!role) return done(refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
     enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
   });
 }
@@ -221,7 +225,8 @@ SeatAnswer Room::answer_for_seat(const std::string& seat) {
 
 void Room::enqueue(Pending pending) {
   if (waiting_.size() >= max_waiting_actions)
-    return answer_error(pending, "overloaded", "too many actions are waiting in this game; try again");
+    return answer_error(pending, protocol::ErrorCode::overloaded,
+                        "too many actions are waiting in this game; try again");
   waiting_.push_back(std::move(pending));
   process_next();
 }
@@ -231,11 +236,11 @@ void Room::process_next() {
     Pending pending = std::move(waiting_.front());
     waiting_.pop_front();
     if (match_->is_over()) {
-      answer_error(pending, "game_over", "the game has ended");
+      answer_error(pending, protocol::ErrorCode::game_over, "the game has ended");
       continue;
     }
     if (pending.version != match_->version()) {
-      answer_error(pending, "stale_version",
+      answer_error(pending, protocol::ErrorCode::stale_version,
                    "you acted on version " + std::to_string(pending.version) + "; the game is at " +
                        std::to_string(match_->version()));
       if (pending.subscriber) send_catch_up(*pending.subscriber, pending.role, pending.version);
@@ -255,10 +260,11 @@ void Room::start_commit(Pending pending) {
     // A module bug must cost one refused action, not the server.
     log_error("game " + std::to_string(id_) + ": " + pending.role + " " + pending.action.verb + " " +
               pending.action.arg.dump() + " threw: " + e.what());
-    return answer_error(pending, "internal_error", "the rules engine failed on this action; nothing was applied");
+    return answer_error(pending, protocol::ErrorCode::internal_error,
+                        "the rules engine failed on this action; nothing was applied");
   }
   if (auto* error = std::get_if<engine::ActionError>(&outcome))
-    return answer_error(pending, std::string(engine::to_string(error->code)), error->message);
+    return answer_error(pending, protocol::from_engine(error->code), error->message);
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
   auto result = module_->result(*prepared->state);
@@ -292,7 +298,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
   committing_ = false;
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
-    answer_error(pending, "storage_error", "the move could not be stored; nothing was applied");
+    answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");
   } else {
     match_->commit(std::move(*prepared));
     if (!broadcast_new_views(&pending, &log_change)) answer_success(pending);
@@ -331,8 +337,8 @@ bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
   return acked;
 }
 
-void Room::answer_error(const Pending& pending, const std::string& code, const std::string& message) {
-  services_.metrics.refused(code);
+void Room::answer_error(const Pending& pending, protocol::ErrorCode code, const std::string& message) {
+  services_.metrics.refused(protocol::to_string(code));
   if (pending.subscriber) {
     pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
                                                         match_ ? static_cast<std::int64_t>(match_->version()) : -1));
@@ -382,15 +388,15 @@ void Room::broadcast_presence() {
   broadcast_to_all(protocol::presence_message(id_, seats));
 }
 
-void Room::refuse(Subscriber& who, const std::string& code, const std::string& message, const std::string& ref) {
-  services_.metrics.refused(code);
+void Room::refuse(Subscriber& who, protocol::ErrorCode code, const std::string& message, const std::string& ref) {
+  services_.metrics.refused(protocol::to_string(code));
   who.deliver(protocol::error_message(code, message, ref, id_));
 }
 
-SeatAnswer Room::refused_answer(std::string code, std::string message) {
-  services_.metrics.refused(code);
+SeatAnswer Room::refused_answer(protocol::ErrorCode code, std::string message) {
+  services_.metrics.refused(protocol::to_string(code));
   SeatAnswer answer;
-  answer.error = RoomError{std::move(code), std::move(message)};
+  answer.error = RoomError{code, std::move(message)};
   return answer;
 }
 

@@ -22,6 +22,7 @@
 
 #include "engine/core/match.hpp"
 #include "protocol/client_message.hpp"
+#include "protocol/error_code.hpp"
 #include "protocol/game_feed.hpp"
 #include "server/rooms/room_services.hpp"
 #include "server/rooms/subscriber.hpp"
@@ -34,7 +35,7 @@ class Room;
 using RoomHandle = std::shared_ptr<Room>;
 
 struct RoomError {
-  std::string code;
+  protocol::ErrorCode code;
   std::string message;
 };
 
@@ -110,15 +111,15 @@ class Room : public std::enable_shared_from_this<Room> {
   // Returns whether `mover`'s connection got its answer with its patch.
   bool broadcast_new_views(const Pending* mover = nullptr, const nlohmann::json* log_change = nullptr);
   void maybe_snapshot();
-  void answer_error(const Pending& pending, const std::string& code, const std::string& message);
+  void answer_error(const Pending& pending, protocol::ErrorCode code, const std::string& message);
   void answer_success(const Pending& pending);
   void send_catch_up(Subscriber& who, const std::string& seat, std::uint64_t from);
   void broadcast_presence();
   void remember_chat(protocol::Frame frame);
   void broadcast_to_all(const protocol::Frame& frame);
   // Every refusal of the room goes through one of these, to be counted in the metrics.
-  void refuse(Subscriber& who, const std::string& code, const std::string& message, const std::string& ref = {});
-  SeatAnswer refused_answer(std::string code, std::string message);
+  void refuse(Subscriber& who, protocol::ErrorCode code, const std::string& message, const std::string& ref = {});
+  SeatAnswer refused_answer(protocol::ErrorCode code, std::string message);
 
   std::optional<std::string> seat_of_token(const std::string& token) const;
   // The seat an HTTP request's token holds (empty token: spectator), or the refusal.

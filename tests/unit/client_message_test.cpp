@@ -10,7 +10,7 @@ namespace {
 std::string error_code(std::string_view frame) {
   auto parsed = parse_client_message(frame);
   auto* error = std::get_if<ProtocolError>(&parsed);
-  return error ? error->code : "none";
+  return error ? std::string(to_string(error->code)) : "none";
 }
 template <typename T>
 T parse_as(std::string_view frame) {

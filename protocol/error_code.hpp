@@ -1,0 +1,70 @@
+#pragma once
+// Every error code the server answers with: in a WebSocket `error` frame and in an HTTP error
+// body (docs/PROTOCOL.md, "Errors"). One enum and one table row per code with its HTTP status and
+// the transports that send it; the JSON Schemas (schema/protocol/server/error.json and
+// schema/protocol/http/error.json) list the same codes, which a unit test checks.
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "engine/core/action.hpp"
+
+namespace warpath::protocol {
+
+enum class ErrorCode {
+  // The message or request itself.
+  invalid_json,
+  invalid_utf8,
+  too_deep,
+  frame_too_large,
+  headers_too_large,
+  bad_request,
+  bad_message,
+  unknown_type,
+  method_not_allowed,
+  not_found,
+  // Who asks and for what.
+  unknown_game,
+  unknown_seat,
+  unknown_title,
+  bad_setup,
+  bad_token,
+  not_joined,
+  spectator,
+  forbidden_origin,
+  // The rules.
+  stale_version,
+  not_your_turn,
+  illegal_action,
+  malformed,
+  undo_not_allowed,
+  game_over,
+  // The server's limits and failures.
+  storage_error,
+  overloaded,
+  too_many_connections,
+  too_many_games,
+  rate_limited,
+  chat_full,
+  internal_error,
+};
+
+struct ErrorCodeInfo {
+  ErrorCode code;
+  std::string_view name;
+  unsigned http_status;
+  bool websocket;  // sent in `error` frames
+  bool http;       // sent in HTTP error bodies
+};
+
+// Every code, in the enum's order.
+std::span<const ErrorCodeInfo> error_codes();
+const ErrorCodeInfo& info(ErrorCode code);
+inline std::string_view to_string(ErrorCode code) { return info(code).name; }
+inline unsigned http_status(ErrorCode code) { return info(code).http_status; }
+std::optional<ErrorCode> error_code_named(std::string_view name);
+// The rules' refusals (engine::ErrorCode) as the protocol names them.
+ErrorCode from_engine(engine::ErrorCode code);
+
+}  // namespace warpath::protocol

@@ -1,0 +1,86 @@
+#pragma once
+// Accounts and log-in sessions as stored (schema/003_accounts.sql): the reads the API needs, on
+// their own connection, and the writes as work for the commit queue (the only writer). Secrets
+// arrive here already hashed (server/util/secrets.hpp); this layer never sees a password or a
+// session id. Policy (who may sign up, how long a session lives) is the caller's.
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/storage/commit_queue.hpp"
+#include "server/storage/sqlite.hpp"
+
+namespace warpath::server::storage {
+
+using AccountId = std::int64_t;
+
+struct AccountRecord {
+  AccountId id = 0;
+  std::string name;
+  std::optional<std::string> email;  // none once deleted
+  std::string password_hash;         // empty once deleted
+  bool email_verified = false;
+  std::string created_at;
+  bool deleted = false;
+};
+
+struct NewAccount {
+  std::string name;
+  std::string email;  // as given; stored in lower case
+  std::string password_hash;
+};
+
+// What creating an account came to: its id, or which unique field was already taken.
+struct AccountCreation {
+  AccountId id = 0;
+  bool name_taken = false;
+  bool email_taken = false;
+};
+
+struct SessionRecord {
+  AccountId account = 0;
+  std::string csrf_token;
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+};
+
+class AccountStore {
+ public:
+  explicit AccountStore(const std::string& path);
+
+  std::optional<AccountRecord> account(AccountId id);
+  // The live account whose name (in any case) or e-mail address is `login`.
+  std::optional<AccountRecord> account_by_login(std::string_view login);
+  // The session whose id hashes to `id_hash`, if it has not expired at `now` (Unix seconds) and
+  // its account is live.
+  std::optional<SessionRecord> session(std::string_view id_hash, std::int64_t now);
+  std::int64_t count_sessions(AccountId account);
+
+  // Work for the commit queue.
+  static CommitQueue::Work create_account(NewAccount account, std::string created_at,
+                                          std::shared_ptr<AccountCreation> result);
+  static CommitQueue::Work create_session(std::string id_hash, AccountId account, std::string csrf_token,
+                                          std::int64_t now, std::int64_t expires_at);
+  static CommitQueue::Work renew_session(std::string id_hash, std::int64_t expires_at);
+  static CommitQueue::Work delete_session(std::string id_hash);
+  // Every session of the account ("log out everywhere"; a changed password).
+  static CommitQueue::Work delete_sessions(AccountId account);
+  static CommitQueue::Work set_password(AccountId account, std::string password_hash);
+  static CommitQueue::Work set_email_verified(AccountId account, std::string at);
+  // Deletes what identifies the person (e-mail, password, sessions); the name stays on the games
+  // played, shown as a deleted player.
+  static CommitQueue::Work delete_account(AccountId account, std::string at);
+
+ private:
+  std::mutex mutex_;
+  Connection db_;
+};
+
+// An e-mail address as stored and compared: lower case (ASCII), surrounding spaces removed.
+std::string normalized_email(std::string_view email);
+
+}  // namespace warpath::server::storage

@@ -8,31 +8,18 @@
 
 #include "server/storage/account_store.hpp"
 #include "server/util/secrets.hpp"
+#include "tests/support/temp_db.hpp"
 
 using namespace warpath::server;
 using namespace warpath::server::storage;
+using warpath::test::commit_and_wait;
+using warpath::test::TempDb;
 
 namespace {
 
-struct TempDb {
-  std::filesystem::path dir;
-  TempDb() {
-    char pattern[] = "/tmp/warpath-accounts-XXXXXX";
-    dir = mkdtemp(pattern);
-  }
-  ~TempDb() { std::filesystem::remove_all(dir); }
-  std::string path() const { return (dir / "test.db").string(); }
-};
-
-void wait(CommitQueue& q, CommitQueue::Work work) {
-  std::promise<std::optional<std::string>> done;
-  q.submit(std::move(work), [&](std::optional<std::string> e) { done.set_value(e); });
-  REQUIRE_FALSE(done.get_future().get());
-}
-
 AccountCreation sign_up(CommitQueue& q, const std::string& name, const std::string& email) {
   auto result = std::make_shared<AccountCreation>();
-  wait(q, AccountStore::create_account({name, email, "$argon2id$stand-in"}, "2026-11-24T08:00:00Z", result));
+  commit_and_wait(q, AccountStore::create_account({name, email, "$argon2id$stand-in"}, "2026-11-24T08:00:00Z", result));
   return *result;
 }
 
@@ -57,7 +44,7 @@ TEST_CASE("names are unique in any case, e-mail addresses in any case and spacin
   CHECK(store.account_by_login("Louis@EXAMPLE.org")->id == montcalm.id);
   CHECK_FALSE(store.account_by_login("nobody"));
   CHECK_FALSE(store.account(montcalm.id)->email_verified);
-  wait(q, AccountStore::set_email_verified(montcalm.id, "2026-11-24T08:05:00Z"));
+  commit_and_wait(q, AccountStore::set_email_verified(montcalm.id, "2026-11-24T08:05:00Z"));
   CHECK(store.account(montcalm.id)->email_verified);
 }
 
@@ -68,7 +55,7 @@ TEST_CASE("a session is found by its id's hash until it expires, and log-outs en
   const auto id = sign_up(q, "Montcalm", "louis@example.org").id;
   const std::string session_id = new_token(32);
   const std::string hash = sha256_hex(session_id);
-  wait(q, AccountStore::create_session(hash, id, new_token(16), 1000, 2000));
+  commit_and_wait(q, AccountStore::create_session(hash, id, new_token(16), 1000, 2000));
 
   CHECK_FALSE(store.session(session_id, 1500));  // the id itself is not what is stored
   const auto found = store.session(hash, 1500);
@@ -77,18 +64,18 @@ TEST_CASE("a session is found by its id's hash until it expires, and log-outs en
   CHECK(found->csrf_token.size() == 32);
   CHECK_FALSE(store.session(hash, 2000));  // expired
 
-  wait(q, AccountStore::renew_session(hash, 3000));
+  commit_and_wait(q, AccountStore::renew_session(hash, 3000));
   CHECK(store.session(hash, 2500));
-  wait(q, AccountStore::renew_session(hash, 2200));  // renewal never shortens
+  commit_and_wait(q, AccountStore::renew_session(hash, 2200));  // renewal never shortens
   CHECK(store.session(hash, 2900));
 
   const std::string other = sha256_hex(new_token(32));
-  wait(q, AccountStore::create_session(other, id, new_token(16), 1000, 5000));
+  commit_and_wait(q, AccountStore::create_session(other, id, new_token(16), 1000, 5000));
   CHECK(store.count_sessions(id) == 2);
-  wait(q, AccountStore::delete_session(hash));
+  commit_and_wait(q, AccountStore::delete_session(hash));
   CHECK_FALSE(store.session(hash, 1500));
   CHECK(store.session(other, 1500));
-  wait(q, AccountStore::delete_sessions(id));  // log out everywhere
+  commit_and_wait(q, AccountStore::delete_sessions(id));  // log out everywhere
   CHECK(store.count_sessions(id) == 0);
 }
 
@@ -98,11 +85,11 @@ TEST_CASE("a deleted account keeps its name on the record and nothing else") {
   AccountStore store(tmp.path());
   const auto id = sign_up(q, "Montcalm", "louis@example.org").id;
   const std::string hash = sha256_hex(new_token(32));
-  wait(q, AccountStore::create_session(hash, id, new_token(16), 1000, 5000));
-  wait(q, AccountStore::set_password(id, "$argon2id$another"));
+  commit_and_wait(q, AccountStore::create_session(hash, id, new_token(16), 1000, 5000));
+  commit_and_wait(q, AccountStore::set_password(id, "$argon2id$another"));
   CHECK(store.account(id)->password_hash == "$argon2id$another");
 
-  wait(q, AccountStore::delete_account(id, "2026-11-24T09:00:00Z"));
+  commit_and_wait(q, AccountStore::delete_account(id, "2026-11-24T09:00:00Z"));
   const auto gone = store.account(id);
   REQUIRE(gone);
   CHECK(gone->deleted);

@@ -9,40 +9,26 @@
 #include "server/storage/match_loader.hpp"
 #include "server/storage/migrations.hpp"
 #include "server/storage/write_statements.hpp"
+#include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
 
 using namespace warpath;
 using namespace warpath::server::storage;
 using nlohmann::json;
+using warpath::test::commit_and_wait;
+using warpath::test::TempDb;
 
 namespace {
 
-struct TempDb {
-  std::filesystem::path dir;
-  TempDb() {
-    char pattern[] = "/tmp/warpath-test-XXXXXX";
-    dir = mkdtemp(pattern);
-  }
-  ~TempDb() { std::filesystem::remove_all(dir); }
-  std::string path() const { return (dir / "test.db").string(); }
-};
-
-void wait(CommitQueue& q, CommitQueue::Work work) {
-  std::promise<std::optional<std::string>> done;
-  q.submit(std::move(work), [&](std::optional<std::string> e) { done.set_value(e); });
-  auto error = done.get_future().get();
-  REQUIRE_FALSE(error);
-}
-
 GameId create(CommitQueue& q, std::uint64_t seed) {
   auto id = std::make_shared<GameId>(0);
-  wait(q, GameStore::create_game({"test-duel",
-                                  "standard",
-                                  json::object(),
-                                  seed,
-                                  json::array({"red"}),
-                                  {{"red", "hash-r"}, {"blue", "hash-b"}}},
-                                 id));
+  commit_and_wait(q, GameStore::create_game({"test-duel",
+                                             "standard",
+                                             json::object(),
+                                             seed,
+                                             json::array({"red"}),
+                                             {{"red", "hash-r"}, {"blue", "hash-b"}}},
+                                            id));
   return *id;
 }
 
@@ -57,11 +43,12 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     const auto choices = engine::list_actions(match.legal_actions(role));
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
-    wait(q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json()}));
+    commit_and_wait(
+        q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json()}));
     if (match.at_barrier() && match.version() >= last_snapshot + snapshot_every) {
       last_snapshot = match.version();
       const json state = match.state().to_json();
-      wait(q, GameStore::save_snapshot(id, {match.version(), state.dump(), engine::json_hash(state)}));
+      commit_and_wait(q, GameStore::save_snapshot(id, {match.version(), state.dump(), engine::json_hash(state)}));
     }
   }
   return match;
@@ -128,7 +115,7 @@ TEST_CASE("moves are append-only") {
   TempDb db;
   CommitQueue q(db.path());
   const GameId id = create(q, 1);
-  wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json()}));
+  commit_and_wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json()}));
   Connection c(db.path());
   CHECK_THROWS(c.exec("DELETE FROM moves"));
   CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));

@@ -10,7 +10,7 @@ using E = ErrorCode;
 constexpr bool ws = true, no_ws = false, http = true, no_http = false;
 
 // {code, name, HTTP status, sent over WebSocket, sent over HTTP}, in the enum's order.
-constexpr std::array<ErrorCodeInfo, 31> table = {{
+constexpr std::array<ErrorCodeInfo, 36> table = {{
     {E::invalid_json, "invalid_json", 400, ws, http},
     {E::invalid_utf8, "invalid_utf8", 400, ws, http},
     {E::too_deep, "too_deep", 400, ws, http},
@@ -29,6 +29,11 @@ constexpr std::array<ErrorCodeInfo, 31> table = {{
     {E::not_joined, "not_joined", 400, ws, http},
     {E::spectator, "spectator", 400, ws, http},
     {E::forbidden_origin, "forbidden_origin", 403, no_ws, http},
+    {E::not_logged_in, "not_logged_in", 401, no_ws, http},
+    {E::bad_credentials, "bad_credentials", 401, no_ws, http},
+    {E::csrf_failed, "csrf_failed", 403, no_ws, http},
+    {E::name_taken, "name_taken", 409, no_ws, http},
+    {E::email_taken, "email_taken", 409, no_ws, http},
     {E::stale_version, "stale_version", 409, ws, http},
     {E::not_your_turn, "not_your_turn", 409, ws, http},
     {E::illegal_action, "illegal_action", 409, ws, http},

@@ -33,6 +33,12 @@ enum class ErrorCode {
   not_joined,
   spectator,
   forbidden_origin,
+  // Accounts.
+  not_logged_in,
+  bad_credentials,
+  csrf_failed,
+  name_taken,
+  email_taken,
   // The rules.
   stale_version,
   not_your_turn,

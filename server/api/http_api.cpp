@@ -10,6 +10,7 @@
 
 #include "protocol/frame_check.hpp"
 #include "protocol/limits.hpp"
+#include "server/api/account_routes.hpp"
 #include "server/api/game_creation.hpp"
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
@@ -37,8 +38,8 @@ std::string bearer_token(const HttpRequest& request) {
   return start == std::string_view::npos ? std::string() : std::string(value.substr(start));
 }
 
-// True when the resource takes the request's method (HEAD wherever GET); else answers 405 with
-// the methods it does take.
+}  // namespace
+
 bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods, const Respond& respond) {
   std::string allow;
   for (const auto method : methods) {
@@ -52,7 +53,6 @@ bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods
   return false;
 }
 
-// The body as a JSON object, or an error response.
 std::optional<json> json_body(const HttpRequest& request, const Respond& respond) {
   const std::string& body = request.body();
   std::optional<protocol::ErrorCode> problem;
@@ -71,6 +71,8 @@ std::optional<json> json_body(const HttpRequest& request, const Respond& respond
   }
   return parsed;
 }
+
+namespace {
 
 std::string origin_of(const ServerContext& context, const HttpRequest& request) {
   if (!context.public_url.empty()) return context.public_url;
@@ -344,6 +346,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
     res.prepare_payload();
     return respond(std::move(res));
   }
+  if (account_routes(context, request, target, peer, respond)) return;
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;
     json titles = json::array();
@@ -385,7 +388,7 @@ void handle_http(ServerContext& context, const HttpRequest& request, const boost
   }
 }
 
-bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request) {
+bool origin_allowed(const ServerContext& context, const HttpRequest& request) {
   const auto origin = request.find(http::field::origin);
   if (origin == request.end()) return true;  // not sent by a browser's page
   const std::string_view value = origin->value();

@@ -5,6 +5,8 @@
 
 #include <boost/beast/http.hpp>
 #include <functional>
+#include <initializer_list>
+#include <optional>
 
 #include "protocol/error_code.hpp"
 #include "server/net/server_context.hpp"
@@ -18,10 +20,16 @@ using Respond = std::function<void(HttpResponse)>;
 // `peer`: the client's address, for the limits kept per address.
 void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
                  Respond respond);
-// Whether a WebSocket upgrade's Origin may open /ws (Limits::allowed_origins).
-bool websocket_origin_allowed(const ServerContext& context, const HttpRequest& request);
+// Whether a request's Origin is one of ours (Limits::allowed_origins, else the public URL, else the
+// Host): for WebSocket upgrades, and for sign-up and log-in. No Origin (not a browser page): yes.
+bool origin_allowed(const ServerContext& context, const HttpRequest& request);
 
 HttpResponse json_response(const HttpRequest& request, boost::beast::http::status status, const nlohmann::json& body);
+// True when the resource takes the request's method (HEAD wherever GET); else answers 405 with
+// the methods it does take.
+bool takes(const HttpRequest& request, std::initializer_list<boost::beast::http::verb> methods, const Respond& respond);
+// The body as a JSON object, or nullopt after answering why it is not one.
+std::optional<nlohmann::json> json_body(const HttpRequest& request, const Respond& respond);
 HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message);
 
 }  // namespace warpath::server

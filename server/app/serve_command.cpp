@@ -1,5 +1,6 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <filesystem>
 #include <future>
 #include <iostream>
@@ -139,8 +140,11 @@ int serve_command(const std::vector<std::string>& argv) {
   asio::io_context ioc(config.threads);
   RoomRegistry rooms(ioc.get_executor(),
                      RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
-  ServerContext context{games,         store,   commits, rooms, config.web_root, config.public_url,
-                        config.limits, metrics, gate,    {}};
+  storage::AccountStore accounts(config.db);
+  // Password hashes: one at a time (each takes ~64 MiB), off the network threads.
+  asio::thread_pool slow_work(1);
+  ServerContext context{games,         store,   commits, rooms,    config.web_root, config.public_url,
+                        config.limits, metrics, gate,    accounts, slow_work};
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -168,6 +172,7 @@ int serve_command(const std::vector<std::string>& argv) {
   });
   run_logging_exceptions(ioc);
   for (auto& t : pool) t.join();
+  slow_work.join();
   commits.stop();
   return 0;
 }

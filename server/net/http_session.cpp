@@ -82,7 +82,7 @@ void HttpSession::on_read(beast::error_code ec) {
   if (beast::websocket::is_upgrade(request)) {
     if (request.target() != "/ws")
       return write(error_response(request, protocol::ErrorCode::not_found, "WebSockets live at /ws"));
-    if (!websocket_origin_allowed(context_, request)) {
+    if (!origin_allowed(context_, request)) {
       context_.metrics.refused("forbidden_origin");
       return write(
           error_response(request, protocol::ErrorCode::forbidden_origin, "pages of this origin may not open /ws here"));

@@ -3,15 +3,18 @@
 // limits and what counts against them.
 
 #include <atomic>
+#include <boost/asio/thread_pool.hpp>
 #include <string>
 
 #include "engine/core/registry.hpp"
 #include "server/net/connection_gate.hpp"
 #include "server/rooms/room_registry.hpp"
+#include "server/storage/account_store.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
+#include "server/util/rate_limit.hpp"
 
 namespace warpath::server {
 
@@ -25,7 +28,13 @@ struct ServerContext {
   const Limits& limits;
   Metrics& metrics;
   ConnectionGate& gate;
+  storage::AccountStore& accounts;
+  // Work too slow for the network threads: password hashes (argon2id, ~64 MiB and ~0.1 s each).
+  boost::asio::thread_pool& slow_work;
   std::atomic<std::int64_t> open_websockets{0};
+  KeyedRateLimit<std::string> sign_ups{limits.sign_ups_per_ip_per_minute};
+  KeyedRateLimit<std::string> log_ins_by_address{limits.log_ins_per_ip_per_minute};
+  KeyedRateLimit<std::string> log_ins_by_login{limits.log_ins_per_login_per_minute};
 };
 
 }  // namespace warpath::server

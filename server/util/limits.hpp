@@ -27,6 +27,10 @@ struct Limits {
   std::size_t games_per_connection = 16;
   std::size_t max_rooms = 500;
   std::size_t games_per_ip_per_minute = 20;
+  // Accounts: sign-ups per address, log-in attempts per address and per name or e-mail tried.
+  std::size_t sign_ups_per_ip_per_minute = 5;
+  std::size_t log_ins_per_ip_per_minute = 10;
+  std::size_t log_ins_per_login_per_minute = 5;
   // Chat lines per minute from one connection and in one game, and lines stored per game.
   std::size_t chat_per_connection_per_minute = 20;
   std::size_t chat_per_game_per_minute = 60;

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <map>
+#include <mutex>
+#include <optional>
 
 namespace warpath::server {
 
@@ -20,6 +23,11 @@ class RateLimit {
     if (tokens_ < 1.0) return false;
     tokens_ -= 1.0;
     return true;
+  }
+  // Seconds until allow() would succeed (0 when it would now).
+  double seconds_until_allowed(Clock::time_point now = Clock::now()) {
+    refill(now);
+    return tokens_ >= 1.0 ? 0.0 : (1.0 - tokens_) * 60.0 / per_minute_;
   }
   // True once the bucket is full again: its owner may forget it.
   bool full(Clock::time_point now = Clock::now()) {
@@ -38,6 +46,28 @@ class RateLimit {
   double per_minute_;
   double tokens_;
   Clock::time_point last_ = Clock::now();
+};
+
+// One bucket per key (an address, an account name), each `per_minute`; keys whose bucket is full
+// again are forgotten. Thread-safe.
+template <typename Key>
+class KeyedRateLimit {
+ public:
+  explicit KeyedRateLimit(std::size_t per_minute) : per_minute_(per_minute) {}
+
+  // Takes one event's token for `key`: nullopt when allowed, else the seconds to wait.
+  std::optional<double> refuse(const Key& key, RateLimit::Clock::time_point now = RateLimit::Clock::now()) {
+    std::lock_guard lock(mutex_);
+    for (auto it = buckets_.begin(); it != buckets_.end();) it = it->second.full(now) ? buckets_.erase(it) : ++it;
+    auto& bucket = buckets_.try_emplace(key, per_minute_).first->second;
+    if (bucket.allow(now)) return std::nullopt;
+    return bucket.seconds_until_allowed(now);
+  }
+
+ private:
+  std::size_t per_minute_;
+  std::mutex mutex_;
+  std::map<Key, RateLimit> buckets_;
 };
 
 }  // namespace warpath::server

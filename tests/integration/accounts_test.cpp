@@ -1,0 +1,138 @@
+// Accounts over HTTP against the real server (issue 15): sign up, the session cookie and its CSRF
+// token, log out here and everywhere, log in, refusals (taken names, wrong passwords, foreign
+// origins, missing CSRF tokens, rate limits with retry_after), and no password in the database
+// or the server's log.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "tests/integration/harness.hpp"
+
+using namespace warpath::test;
+using nlohmann::json;
+
+namespace {
+
+// The cookie pair ("warpath_session=...") a Set-Cookie header sets, or "" for none.
+std::string cookie_of(const HttpResponse& res) {
+  const auto it = res.headers.find("set-cookie");
+  if (it == res.headers.end()) return {};
+  return it->second.substr(0, it->second.find(';'));
+}
+
+HttpResponse send(HttpClient& http, const std::string& method, const std::string& target, const json& body,
+                  const HeaderMap& headers = {}) {
+  return http.request_raw(method, target, body.is_null() ? std::string() : body.dump(), "application/json", {},
+                          headers);
+}
+
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("accounts: sign up, use the session, log out, log in again") {
+  Harness h;
+  auto http = h.http();
+  const std::string password = "a quiet Tuesday at Ticonderoga";
+  auto made = send(http, "POST", "/api/accounts",
+                   {{"name", "Montcalm"}, {"email", "Louis@Example.org"}, {"password", password}});
+  REQUIRE(made.status == 201);
+  CHECK(made.body["account"]["name"] == "Montcalm");
+  CHECK(made.body["account"]["email"] == "louis@example.org");
+  const std::string set_cookie = made.headers.at("set-cookie");
+  CHECK(set_cookie.find("HttpOnly") != std::string::npos);
+  CHECK(set_cookie.find("SameSite=Lax") != std::string::npos);
+  const std::string cookie = cookie_of(made);
+  const std::string csrf = made.body["csrf_token"];
+
+  auto me = send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie}});
+  REQUIRE(me.status == 200);
+  CHECK(me.body["account"]["name"] == "Montcalm");
+  CHECK(me.body["csrf_token"] == csrf);
+  CHECK(send(http, "GET", "/api/session", nullptr).status == 401);
+
+  // The same name in another case, the same address: refused.
+  CHECK(send(http, "POST", "/api/accounts", {{"name", "montcalm"}, {"email", "x@example.org"}, {"password", password}})
+            .body["error"]["code"] == "name_taken");
+  CHECK(send(http, "POST", "/api/accounts", {{"name", "Levis"}, {"email", "louis@example.org"}, {"password", password}})
+            .body["error"]["code"] == "email_taken");
+  CHECK(send(http, "POST", "/api/accounts", {{"name", "Levis"}, {"email", "levis@example.org"}, {"password", "short"}})
+            .status == 400);
+
+  // Log-out needs the session's CSRF token.
+  auto no_token = send(http, "DELETE", "/api/session", nullptr, {{"Cookie", cookie}});
+  CHECK(no_token.status == 403);
+  CHECK(no_token.body["error"]["code"] == "csrf_failed");
+  CHECK(send(http, "DELETE", "/api/session", nullptr, {{"Cookie", cookie}, {"X-CSRF-Token", std::string(32, '0')}})
+            .status == 403);
+  auto out = send(http, "DELETE", "/api/session", nullptr, {{"Cookie", cookie}, {"X-CSRF-Token", csrf}});
+  CHECK(out.status == 200);
+  CHECK(out.headers.at("set-cookie").find("Max-Age=0") != std::string::npos);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie}}).status == 401);
+
+  // Log in by name in any case or by address; a wrong password and an unknown name alike.
+  auto wrong = send(http, "POST", "/api/session", {{"login", "Montcalm"}, {"password", "not the password"}});
+  CHECK(wrong.status == 401);
+  CHECK(wrong.body["error"]["code"] == "bad_credentials");
+  CHECK(send(http, "POST", "/api/session", {{"login", "Nobody"}, {"password", password}}).body["error"]["code"] ==
+        "bad_credentials");
+  auto again = send(http, "POST", "/api/session", {{"login", "MONTCALM"}, {"password", password}});
+  REQUIRE(again.status == 200);
+  auto by_mail = send(http, "POST", "/api/session", {{"login", "louis@example.org"}, {"password", password}});
+  REQUIRE(by_mail.status == 200);
+  CHECK(cookie_of(again) != cookie_of(by_mail));
+  CHECK(cookie_of(again) != cookie);
+
+  // Log out everywhere ends both sessions.
+  auto everywhere = send(http, "DELETE", "/api/sessions", nullptr,
+                         {{"Cookie", cookie_of(again)}, {"X-CSRF-Token", again.body["csrf_token"].get<std::string>()}});
+  CHECK(everywhere.status == 200);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie_of(again)}}).status == 401);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie_of(by_mail)}}).status == 401);
+
+  // The password is in neither the database nor the log.
+  h.server().stop();
+  for (const auto& file : std::filesystem::directory_iterator(h.server().temp_dir()))
+    if (file.is_regular_file()) CHECK_MESSAGE(file_text(file.path()).find(password) == std::string::npos, file.path());
+}
+
+TEST_CASE("accounts: a page of another origin may not sign up or log in; log-in attempts are rate limited") {
+  Harness h;
+  auto http = h.http();
+  auto foreign = send(http, "POST", "/api/accounts",
+                      {{"name", "Wolfe"}, {"email", "james@example.org"}, {"password", "Plains of Abraham"}},
+                      {{"Origin", "https://evil.example"}});
+  CHECK(foreign.status == 403);
+  CHECK(foreign.body["error"]["code"] == "csrf_failed");
+  REQUIRE(send(http, "POST", "/api/accounts",
+               {{"name", "Wolfe"}, {"email", "james@example.org"}, {"password", "Plains of Abraham"}})
+              .status == 201);
+  CHECK(send(http, "POST", "/api/session", {{"login", "Wolfe"}, {"password", "Plains of Abraham"}},
+             {{"Origin", "https://evil.example"}})
+            .status == 403);
+
+  // Five attempts a minute for one account: the sixth is refused with the time to wait.
+  int refused = 0;
+  json last;
+  for (int i = 0; i < 8; ++i) {
+    auto res =
+        send(http, "POST", "/api/session", {{"login", "wolfe"}, {"password", "guess number " + std::to_string(i)}});
+    if (res.status == 429) {
+      ++refused;
+      last = res.body;
+      CHECK(res.headers.count("retry-after") == 1);
+    } else {
+      CHECK(res.status == 401);
+    }
+  }
+  CHECK(refused >= 2);
+  CHECK(last["error"]["code"] == "rate_limited");
+  CHECK(last["error"]["retry_after"].get<int>() >= 1);
+  // The right password is refused too while the limit holds: guessing cannot go around it.
+  CHECK(send(http, "POST", "/api/session", {{"login", "Wolfe"}, {"password", "Plains of Abraham"}}).status == 429);
+}

@@ -51,6 +51,9 @@ constexpr CountLimit count_limits[] = {
     {"chat-per-connection-per-minute", "WARPATH_CHAT_PER_CONNECTION_PER_MINUTE",
      &Limits::chat_per_connection_per_minute},
     {"chat-per-game-per-minute", "WARPATH_CHAT_PER_GAME_PER_MINUTE", &Limits::chat_per_game_per_minute},
+    {"sign-ups-per-ip-per-minute", "WARPATH_SIGN_UPS_PER_IP_PER_MINUTE", &Limits::sign_ups_per_ip_per_minute},
+    {"log-ins-per-ip-per-minute", "WARPATH_LOG_INS_PER_IP_PER_MINUTE", &Limits::log_ins_per_ip_per_minute},
+    {"log-ins-per-login-per-minute", "WARPATH_LOG_INS_PER_LOGIN_PER_MINUTE", &Limits::log_ins_per_login_per_minute},
     {"chat-lines-per-game", "WARPATH_CHAT_LINES_PER_GAME", &Limits::chat_lines_per_game},
 };
 

@@ -1,4 +1,4 @@
--- Accounts and their log-in sessions (issue 15). Nothing secret is stored as it is: a password
+-- Accounts and their log-in sessions. Nothing secret is stored as it is: a password
 -- as its argon2id string, a session id as the SHA-256 of the 256-bit value in the cookie. Times
 -- that are compared (expiry) are Unix seconds; times that are shown are ISO 8601 UTC.
 

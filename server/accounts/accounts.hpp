@@ -1,5 +1,5 @@
 #pragma once
-// The account rules (issue 15): what a name, an e-mail address and a password must be, and
+// The account rules: what a name, an e-mail address and a password must be, and
 // log-in sessions: a 256-bit random id held only by the browser, in an HttpOnly SameSite=Lax
 // cookie (Secure when the site is served over https), stored as its SHA-256; a session lives 30
 // days after it was last used, renewed at most once a day; a CSRF token per session must come

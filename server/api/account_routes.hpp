@@ -1,5 +1,5 @@
 #pragma once
-// The account API (issue 15; docs/PROTOCOL.md, "Accounts"): sign up, log in and out (here or
+// The account API (docs/PROTOCOL.md, "Accounts"): sign up, log in and out (here or
 // everywhere), and the current session. A session travels in an HttpOnly cookie; a request that
 // changes something on its behalf must carry the session's CSRF token in X-CSRF-Token, and
 // sign-up and log-in, which have no session yet, must come from an allowed Origin when a browser

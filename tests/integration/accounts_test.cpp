@@ -1,4 +1,4 @@
-// Accounts over HTTP against the real server (issue 15): sign up, the session cookie and its CSRF
+// Accounts over HTTP against the real server: sign up, the session cookie and its CSRF
 // token, log out here and everywhere, log in, refusals (taken names, wrong passwords, foreign
 // origins, missing CSRF tokens, rate limits with retry_after), and no password in the database
 // or the server's log.

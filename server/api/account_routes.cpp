@@ -1,8 +1,8 @@
 #include "server/api/account_routes.hpp"
 
+#include <array>
 #include <boost/asio/post.hpp>
 #include <chrono>
-#include <cmath>
 #include <memory>
 
 #include "server/accounts/accounts.hpp"
@@ -29,17 +29,6 @@ std::string_view header(const HttpRequest& request, std::string_view name) {
   return it == request.end() ? std::string_view() : std::string_view(it->value());
 }
 
-HttpResponse rate_limited(const HttpRequest& request, ServerContext& context, double seconds, const std::string& what) {
-  context.metrics.refused(protocol::to_string(ErrorCode::rate_limited));
-  const auto wait = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(seconds)));
-  HttpResponse res = json_response(
-      request, http::status::too_many_requests,
-      {{"error",
-        {{"code", "rate_limited"}, {"message", "too many " + what + "; try again later"}, {"retry_after", wait}}}});
-  res.set(http::field::retry_after, std::to_string(wait));
-  return res;
-}
-
 json account_json(const storage::AccountRecord& a) {
   return {{"id", a.id}, {"name", a.name}, {"email", a.email.value_or("")}, {"email_verified", a.email_verified}};
 }
@@ -64,57 +53,58 @@ void start_session(ServerContext& context, const HttpRequest& request, const sto
       });
 }
 
-// A string member of the body, or an answer saying it is missing.
-std::optional<std::string> text_member(const json& body, const char* name, const HttpRequest& request,
-                                       const Respond& respond) {
-  const auto it = body.find(name);
-  if (it == body.end() || !it->is_string()) {
-    respond(error_response(request, ErrorCode::bad_message, std::string("'") + name + "' must be a string"));
-    return std::nullopt;
+// The string members `names` of the body, in that order, or nullopt after answering which one is
+// missing or not a string.
+template <std::size_t N>
+std::optional<std::array<std::string, N>> text_members(const json& body, const char* const (&names)[N],
+                                                       const HttpRequest& request, const Respond& respond) {
+  std::array<std::string, N> out;
+  for (std::size_t i = 0; i < N; ++i) {
+    const json& value = body.contains(names[i]) ? body.at(names[i]) : json();
+    if (!value.is_string()) {
+      respond(error_response(request, ErrorCode::bad_message, std::string("'") + names[i] + "' must be a string"));
+      return std::nullopt;
+    }
+    out[i] = value.get<std::string>();
   }
-  return it->get<std::string>();
+  return out;
 }
 
 void sign_up(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
              const Respond& respond) {
-  auto body = json_body(request, respond);
+  const auto body = json_body(request, respond);
   if (!body) return;
-  auto name = text_member(*body, "name", request, respond);
-  if (!name) return;
-  auto email = text_member(*body, "email", request, respond);
-  if (!email) return;
-  auto password = text_member(*body, "password", request, respond);
-  if (!password) return;
+  const auto fields = text_members(*body, {"name", "email", "password"}, request, respond);
+  if (!fields) return;
+  const auto& [name, email, password] = *fields;
   for (const auto& problem :
-       {accounts::name_problem(*name), accounts::email_problem(*email), accounts::password_problem(*password, *name)})
+       {accounts::name_problem(name), accounts::email_problem(email), accounts::password_problem(password, name)})
     if (problem) return respond(error_response(request, ErrorCode::bad_message, *problem));
   if (auto wait = context.sign_ups.refuse(peer.to_string()))
-    return respond(rate_limited(request, context, *wait, "sign-ups from this address"));
-  boost::asio::post(
-      context.slow_work, [&context, request, respond, name = *name, email = *email, password = std::move(*password)] {
-        std::string hash;
-        try {
-          hash = hash_password(password);
-        } catch (const std::exception& e) {
-          log_error(std::string("password hash failed: ") + e.what());
-          return respond(error_response(request, ErrorCode::overloaded, "the server is too busy; try again"));
-        }
-        auto created = std::make_shared<storage::AccountCreation>();
-        context.commits.submit(
-            storage::AccountStore::create_account({name, email, hash}, utc_now_iso8601(), created),
-            [&context, request, respond, created](std::optional<std::string> error) {
-              if (error)
-                return respond(error_response(request, ErrorCode::storage_error, "the account could not be stored"));
-              if (created->name_taken)
-                return respond(error_response(request, ErrorCode::name_taken, "that name is taken"));
-              if (created->email_taken)
-                return respond(error_response(request, ErrorCode::email_taken, "that e-mail address has an account"));
-              const auto account = context.accounts.account(created->id);
-              if (!account)
-                return respond(error_response(request, ErrorCode::internal_error, "the new account is missing"));
-              start_session(context, request, *account, http::status::created, respond);
-            });
-      });
+    return respond(rate_limited_response(context, request, *wait, "sign-ups from this address"));
+  boost::asio::post(context.slow_work, [&context, request, respond, name = name, email = email, password = password] {
+    std::string hash;
+    try {
+      hash = hash_password(password);
+    } catch (const std::exception& e) {
+      log_error(std::string("password hash failed: ") + e.what());
+      return respond(error_response(request, ErrorCode::overloaded, "the server is too busy; try again"));
+    }
+    auto created = std::make_shared<storage::AccountCreation>();
+    context.commits.submit(
+        storage::AccountStore::create_account({name, email, hash}, utc_now_iso8601(), created),
+        [&context, request, respond, created](std::optional<std::string> error) {
+          if (error)
+            return respond(error_response(request, ErrorCode::storage_error, "the account could not be stored"));
+          if (created->name_taken) return respond(error_response(request, ErrorCode::name_taken, "that name is taken"));
+          if (created->email_taken)
+            return respond(error_response(request, ErrorCode::email_taken, "that e-mail address has an account"));
+          const auto account = context.accounts.account(created->id);
+          if (!account)
+            return respond(error_response(request, ErrorCode::internal_error, "the new account is missing"));
+          start_session(context, request, *account, http::status::created, respond);
+        });
+  });
 }
 
 // A hash of no one's password: a log-in for an unknown name costs the same time as a wrong password.
@@ -125,19 +115,18 @@ const std::string& stand_in_hash() {
 
 void log_in(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
             const Respond& respond) {
-  auto body = json_body(request, respond);
+  const auto body = json_body(request, respond);
   if (!body) return;
-  auto login = text_member(*body, "login", request, respond);
-  if (!login) return;
-  auto password = text_member(*body, "password", request, respond);
-  if (!password) return;
-  if (password->size() > accounts::max_password_bytes)
+  const auto fields = text_members(*body, {"login", "password"}, request, respond);
+  if (!fields) return;
+  const auto& [login, password] = *fields;
+  if (password.size() > accounts::max_password_bytes)
     return respond(error_response(request, ErrorCode::bad_credentials, "wrong name, e-mail address or password"));
   if (auto wait = context.log_ins_by_address.refuse(peer.to_string()))
-    return respond(rate_limited(request, context, *wait, "log-in attempts from this address"));
-  if (auto wait = context.log_ins_by_login.refuse(storage::normalized_email(*login)))
-    return respond(rate_limited(request, context, *wait, "log-in attempts for this account"));
-  boost::asio::post(context.slow_work, [&context, request, respond, login = *login, password = std::move(*password)] {
+    return respond(rate_limited_response(context, request, *wait, "log-in attempts from this address"));
+  if (auto wait = context.log_ins_by_login.refuse(storage::normalized_email(login)))
+    return respond(rate_limited_response(context, request, *wait, "log-in attempts for this account"));
+  boost::asio::post(context.slow_work, [&context, request, respond, login = login, password = password] {
     const auto account = context.accounts.account_by_login(login);
     const bool right = verify_password(account ? account->password_hash : stand_in_hash(), password) && account;
     if (!right)
@@ -212,9 +201,8 @@ bool account_routes(ServerContext& context, const HttpRequest& request, std::str
     respond(error_response(request, ErrorCode::csrf_failed, "send the session's CSRF token in X-CSRF-Token"));
     return true;
   }
-  const auto id = accounts::session_id_from(header(request, "Cookie"));
   auto work = all_sessions_route ? storage::AccountStore::delete_sessions(session->account)
-                                 : storage::AccountStore::delete_session(sha256_hex(*id));
+                                 : storage::AccountStore::delete_session(session->id_hash);
   context.commits.submit(std::move(work), [&context, request, respond](std::optional<std::string> error) {
     if (error) return respond(error_response(request, ErrorCode::storage_error, "the log-out could not be stored"));
     HttpResponse res = json_response(request, http::status::ok, {{"logged_out", true}});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -122,9 +123,8 @@ std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const Ht
 
 void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
   if (answer.error) {
-    json body = {{"error", {{"code", protocol::to_string(answer.error->code)}, {"message", answer.error->message}}}};
-    if (!answer.seat.empty()) body["error"]["version"] = answer.version;
-    return respond(json_response(request, status_of(answer.error->code), body));
+    return respond(error_response(request, answer.error->code, answer.error->message,
+                                  answer.seat.empty() ? json::object() : json{{"version", answer.version}}));
   }
   respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
 }
@@ -144,11 +144,8 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
                        Respond respond) {
   auto body = json_body(request, respond);
   if (!body) return;
-  if (!context.gate.allow_creation(peer)) {
-    context.metrics.refused(protocol::to_string(protocol::ErrorCode::rate_limited));
-    return respond(error_response(request, protocol::ErrorCode::rate_limited,
-                                  "too many games created from this address; wait a minute"));
-  }
+  if (auto wait = context.game_creations.refuse(peer.to_string()))
+    return respond(rate_limited_response(context, request, *wait, "games created from this address"));
   GameRequest game;
   const auto title = body->find("title");
   if (title == body->end() || !title->is_string())
@@ -272,9 +269,22 @@ HttpResponse json_response(const HttpRequest& request, http::status status, cons
   return res;
 }
 
-HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message) {
-  return json_response(request, status_of(code),
-                       {{"error", {{"code", protocol::to_string(code)}, {"message", message}}}});
+HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message,
+                            const json& details) {
+  json error = {{"code", protocol::to_string(code)}, {"message", message}};
+  error.update(details);
+  return json_response(request, status_of(code), {{"error", std::move(error)}});
+}
+
+HttpResponse rate_limited_response(ServerContext& context, const HttpRequest& request, double seconds_to_wait,
+                                   const std::string& what) {
+  context.metrics.refused(protocol::to_string(protocol::ErrorCode::rate_limited));
+  const auto wait = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(seconds_to_wait)));
+  HttpResponse res =
+      error_response(request, protocol::ErrorCode::rate_limited,
+                     "too many " + what + "; try again in " + std::to_string(wait) + " s", {{"retry_after", wait}});
+  res.set(http::field::retry_after, std::to_string(wait));
+  return res;
 }
 
 namespace {

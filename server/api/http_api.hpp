@@ -30,6 +30,11 @@ HttpResponse json_response(const HttpRequest& request, boost::beast::http::statu
 bool takes(const HttpRequest& request, std::initializer_list<boost::beast::http::verb> methods, const Respond& respond);
 // The body as a JSON object, or nullopt after answering why it is not one.
 std::optional<nlohmann::json> json_body(const HttpRequest& request, const Respond& respond);
-HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message);
+// `details`: more members of the error object (retry_after, version).
+HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message,
+                            const nlohmann::json& details = nlohmann::json::object());
+// 429 rate_limited with retry_after (and Retry-After): `what` there were too many of.
+HttpResponse rate_limited_response(ServerContext& context, const HttpRequest& request, double seconds_to_wait,
+                                   const std::string& what);
 
 }  // namespace warpath::server

@@ -1,4 +1,4 @@
-// Connection and creation counting for the limits of Limits (see connection_gate.hpp).
+// Connection counting for the limits of Limits (see connection_gate.hpp).
 #include "server/net/connection_gate.hpp"
 
 namespace warpath::server {
@@ -20,15 +20,6 @@ void ConnectionGate::release(const boost::asio::ip::address& address) {
   --open_;
   auto it = per_address_.find(address);
   if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
-}
-
-bool ConnectionGate::allow_creation(const boost::asio::ip::address& address) {
-  std::lock_guard lock(mutex_);
-  const auto now = RateLimit::Clock::now();
-  // Addresses whose bucket has filled up again are as good as new: forget them.
-  for (auto it = creations_.begin(); it != creations_.end();) it = it->second.full(now) ? creations_.erase(it) : ++it;
-  auto it = creations_.try_emplace(address, limits_.games_per_ip_per_minute).first;
-  return it->second.allow(now);
 }
 
 std::size_t ConnectionGate::open() const {

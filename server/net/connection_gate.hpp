@@ -1,6 +1,6 @@
 #pragma once
-// Counts open connections, in all and per IP address, and game creations per IP address, so
-// that one client cannot take every socket or flood the database (Limits).
+// Counts open connections, in all and per IP address, so that one client cannot take every
+// socket (Limits). Rates of requests (game creations, sign-ups, log-ins) are ServerContext's.
 
 #include <boost/asio/ip/address.hpp>
 #include <map>
@@ -8,7 +8,6 @@
 #include <mutex>
 
 #include "server/util/limits.hpp"
-#include "server/util/rate_limit.hpp"
 
 namespace warpath::server {
 
@@ -32,8 +31,6 @@ class ConnectionGate {
 
   // A slot for a new connection from `address`; null when the server or that address is full.
   std::unique_ptr<Slot> admit(const boost::asio::ip::address& address);
-  // Whether `address` may create one more game now.
-  bool allow_creation(const boost::asio::ip::address& address);
   std::size_t open() const;
 
  private:
@@ -43,7 +40,6 @@ class ConnectionGate {
   mutable std::mutex mutex_;
   std::size_t open_ = 0;
   std::map<boost::asio::ip::address, std::size_t> per_address_;
-  std::map<boost::asio::ip::address, RateLimit> creations_;
 };
 
 }  // namespace warpath::server

@@ -57,7 +57,7 @@ std::optional<SessionRecord> AccountStore::session(std::string_view id_hash, std
       "JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ? AND a.deleted_at IS NULL");
   q.bind(1, id_hash).bind(2, now);
   if (!q.step()) return std::nullopt;
-  return SessionRecord{q.column_int(0), q.column_text(1), q.column_int(2), q.column_int(3)};
+  return SessionRecord{std::string(id_hash), q.column_int(0), q.column_text(1), q.column_int(2), q.column_int(3)};
 }
 
 std::int64_t AccountStore::count_sessions(AccountId account) {

@@ -42,6 +42,7 @@ struct AccountCreation {
 };
 
 struct SessionRecord {
+  std::string id_hash;  // SHA-256 of the session id
   AccountId account = 0;
   std::string csrf_token;
   std::int64_t created_at = 0;

@@ -353,6 +353,8 @@ TEST_CASE("limit 9: games per connection, rooms loaded, games created per addres
     for (int i = 0; i < 3; ++i) h.create_game("standard", i);
     const auto refused = h.http().post("/api/games", {{"title", "test-duel"}, {"scenario", "standard"}});
     check_error(refused, 429, "rate_limited");
+    CHECK(refused.body["error"]["retry_after"].get<int>() >= 1);  // a bucket of 3 a minute: a token in 20 s
+    CHECK(refused.headers.at("retry-after") == std::to_string(refused.body["error"]["retry_after"].get<int>()));
   }
 }
 

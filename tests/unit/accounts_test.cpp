@@ -70,7 +70,8 @@ TEST_CASE("the session id is read from a Cookie header among other sites' cookie
 }
 
 TEST_CASE("a session is renewed once a day at most, and the CSRF token must match") {
-  warpath::server::storage::SessionRecord s{1, new_token(16), 1000, 1000 + session_lifetime_seconds};
+  warpath::server::storage::SessionRecord s{sha256_hex(new_token(32)), 1, new_token(16), 1000,
+                                            1000 + session_lifetime_seconds};
   CHECK_FALSE(needs_renewal(s, 1000));
   CHECK_FALSE(needs_renewal(s, 1000 + session_renewal_seconds - 1));
   CHECK(needs_renewal(s, 1000 + session_renewal_seconds + 1));

@@ -5,6 +5,10 @@
 //   conn.start();
 //   await conn.act('card', 12);  // resolves on ack, rejects with an ActionFailure
 //
+// A seat of an account (no token) is held by the session cookie, which the browser sends with the
+// WebSocket upgrade and every HTTP request by itself; `headers` then adds its X-CSRF-Token to the
+// HTTP requests (the actions sent over HTTP while the socket is down).
+//
 // Over the WebSocket it sends hello + join, applies patches whose `from` is the version it holds
 // (checking the two-part hash of the view against the snapshot's `seat_keys`), asks for a resync
 // when it sees a gap and for a fresh snapshot when a patch does not apply or its hash disagrees.
@@ -96,6 +100,7 @@ export class GameConnection {
     pongTimeout = 10000,
     actionTimeout = 20000,
     client = 'warpath-web/1',
+    headers = undefined, // extra HTTP request headers: an object, or a function returning one
   } = {}) {
     if (!Number.isInteger(game) || game <= 0) throw new TypeError('game must be a positive integer');
     this.game = game;
@@ -106,6 +111,7 @@ export class GameConnection {
     this._origin = origin;
     this._WebSocket = WebSocket;
     this._fetch = fetch;
+    this._headers = headers;
 
     this.status = Status.IDLE;
     this.statusDetail = '';
@@ -626,6 +632,7 @@ export class GameConnection {
       body,
       token: this.token,
       timeoutMs: 15000,
+      headers: (typeof this._headers === 'function' ? this._headers() : this._headers) ?? {},
     });
     if (reply.error)
       throw new ActionFailure(reply.error.code, reply.error.message, { status: reply.status, version: reply.error.version });

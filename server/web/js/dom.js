@@ -65,25 +65,39 @@ export function copyButton(text, label = 'Copy') {
   return button;
 }
 
+// `details`: the whole error object of the answer (retry_after of a 429, say).
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  constructor(code, message, status, details = {}) {
     super(message || code);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
+    this.retryAfter = Number.isFinite(details.retry_after) ? details.retry_after : null;
   }
 }
 
-// Calls the JSON API; throws an ApiError with the server's error code.
-export async function api(method, path, body = undefined, token = '') {
+// Calls the JSON API; throws an ApiError with the server's error code. `headers` adds request
+// headers (session.js sends the CSRF token this way).
+export async function api(method, path, body = undefined, token = '', headers = {}) {
   let reply;
   try {
-    reply = await requestJson(fetch, path, { method, body, token });
+    reply = await requestJson(fetch, path, { method, body, token, headers });
   } catch (e) {
     throw new ApiError('offline', `the server cannot be reached (${e.message})`, 0);
   }
-  if (reply.error) throw new ApiError(reply.error.code, reply.error.message, reply.status);
+  if (reply.error) throw new ApiError(reply.error.code, reply.error.message, reply.status, reply.error);
   return reply.data;
+}
+
+// An ApiError as a sentence for the page: the server's message, and when to try again after a 429.
+export function errorText(e) {
+  if (!e) return '';
+  let text = e.message || String(e);
+  if (text && !/[.!?]$/.test(text)) text += '.';
+  if (e.code === 'rate_limited' && e.retryAfter !== null && e.retryAfter !== undefined)
+    text += ` Try again in ${e.retryAfter} second${e.retryAfter === 1 ? '' : 's'}.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // "3 min ago" for an ISO 8601 time; the time itself when it does not parse.

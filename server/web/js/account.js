@@ -1,0 +1,258 @@
+// The account page (account.html): log in, sign up and "forgot password" when logged out; the
+// links of the mails (#verify=TOKEN verifies the e-mail address, #reset=TOKEN asks for a new
+// password); and, logged in, the account: verification status and "send the link again", e-mail
+// and password changes, the webhook, log out (everywhere) and deletion with a typed confirmation.
+// ?next=/path says where to go after logging in or signing up (a path of this site only).
+import { byId, errorText, h } from './dom.js';
+import { call, currentAccount, loadSession, logOut, onSession, setSession } from './session.js';
+import { mountAccountBar } from './account_bar.js';
+import { safeNext } from './account_games.js';
+
+const next = safeNext(new URLSearchParams(location.search).get('next'), '');
+
+function notice(text, kind = 'ok', extra = null) {
+  const box = byId('account-notice');
+  box.replaceChildren();
+  box.className = `notice ${kind}`;
+  box.hidden = !text;
+  if (text) box.append(text, extra ? ' ' : '', extra ?? '');
+}
+
+// Runs a form's request with its button disabled and its error line filled from the server.
+async function submitting(form, errorId, work) {
+  const button = form.querySelector('button[type=submit]');
+  const error = byId(errorId);
+  error.textContent = '';
+  if (button) button.disabled = true;
+  try {
+    await work();
+  } catch (e) {
+    error.textContent = errorText(e);
+  } finally {
+    if (button) button.disabled = false;
+    if (form.id === 'delete-form') checkDeleteConfirm();
+  }
+}
+
+function forgetFragment() {
+  // The one-time token must not stay in the address bar (or be posted again on a reload).
+  history.replaceState(history.state, '', location.pathname + location.search);
+}
+
+// ---- logged out ----
+
+async function onLogin(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'login-error', async () => {
+    const answer = await call('POST', '/api/session', { login: byId('login-name').value.trim(), password: byId('login-password').value });
+    byId('login-password').value = '';
+    setSession(answer);
+    if (next) location.href = next;
+    else notice(`Logged in as ${answer.account.name}.`);
+  });
+}
+
+async function onSignup(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'signup-error', async () => {
+    const body = { name: byId('signup-name').value.trim(), email: byId('signup-email').value.trim(), password: byId('signup-password').value };
+    const answer = await call('POST', '/api/accounts', body);
+    byId('signup-password').value = '';
+    setSession(answer);
+    notice(
+      `Welcome, ${answer.account.name}! We sent a link to ${answer.account.email}: open it to verify your address.`,
+      'ok',
+      next ? h('a', { href: next }, 'Go back') : h('a', { href: '/' }, 'To the lobby'),
+    );
+  });
+}
+
+async function onForgot(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'forgot-error', async () => {
+    await call('POST', '/api/password-reset', { login: byId('forgot-login').value.trim() });
+    notice('If that account exists, a mail with a link to choose a new password is on its way. The link works once, for 30 minutes.');
+  });
+}
+
+async function onReset(event, token) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'reset-error', async () => {
+    const password = byId('reset-password').value;
+    if (password !== byId('reset-password2').value) throw new Error('The two passwords differ.');
+    await call('POST', '/api/password-reset/complete', { token, password });
+    form.reset();
+    byId('reset-panel').hidden = true;
+    forgetFragment();
+    // Every session of the account ended, this one too if it was that account's.
+    await loadSession(true);
+    notice('Your password is set. Log in with it.');
+    byId('login-name').focus();
+  });
+}
+
+// ---- the mails' links ----
+
+async function verify(token) {
+  forgetFragment();
+  notice('Verifying your e-mail address…', 'ok');
+  try {
+    const answer = await call('POST', '/api/account/verify', { token });
+    if (currentAccount()) setSession(answer);
+    notice(`E-mail verified: ${answer.account ? answer.account.email : 'thank you'}.`, 'ok');
+    byId('account-notice').dataset.verified = 'yes';
+  } catch (e) {
+    const text = e.code === 'bad_link' ? 'This verification link is unknown, used or expired.' : errorText(e);
+    notice(text, 'error', currentAccount() ? 'You can send a new one below.' : 'Log in to send a new one.');
+  }
+}
+
+// ---- logged in ----
+
+function checkDeleteConfirm() {
+  const account = currentAccount();
+  byId('delete-submit').disabled = !account || byId('delete-confirm').value.trim() !== account.name;
+}
+
+async function onResend() {
+  const button = byId('resend-verification');
+  const result = byId('resend-result');
+  button.disabled = true;
+  result.textContent = '';
+  result.className = '';
+  try {
+    await call('POST', '/api/account/verification');
+    result.textContent = `Sent to ${currentAccount().email}. Earlier links no longer work.`;
+  } catch (e) {
+    result.textContent = errorText(e);
+    result.className = 'error-text';
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function onChange(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'change-error', async () => {
+    const body = { password: byId('change-current').value };
+    const email = byId('change-email').value.trim();
+    const password = byId('change-password').value;
+    if (email) body.new_email = email;
+    if (password) body.new_password = password;
+    if (!email && !password) throw new Error('Type a new e-mail address or a new password.');
+    const answer = await call('PATCH', '/api/account', body);
+    setSession(answer);
+    form.reset();
+    const said = [email ? `Your address is now ${answer.account.email}; open the link we sent there to verify it.` : '', password ? 'Your password is changed; your other sessions are logged out.' : ''];
+    notice(said.filter(Boolean).join(' '));
+  });
+}
+
+async function onWebhook(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'webhook-error', async () => {
+    const url = byId('webhook-url').value.trim();
+    if (!url) throw new Error('Type the webhook’s URL, or use Remove.');
+    setSession(await call('PUT', '/api/account/webhook', { url }));
+    notice('The webhook is saved.');
+  });
+}
+
+async function onWebhookRemove() {
+  const error = byId('webhook-error');
+  error.textContent = '';
+  try {
+    setSession(await call('DELETE', '/api/account/webhook'));
+    notice('The webhook is removed.');
+  } catch (e) {
+    error.textContent = errorText(e);
+  }
+}
+
+async function onLogout(everywhere) {
+  const error = byId('sessions-error');
+  error.textContent = '';
+  if (everywhere && !confirm('Log out on every device and browser, this one included?')) return;
+  try {
+    await logOut(everywhere);
+    notice(everywhere ? 'Logged out everywhere.' : 'Logged out.');
+  } catch (e) {
+    error.textContent = errorText(e);
+  }
+}
+
+async function onDelete(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const account = currentAccount();
+  if (!account || byId('delete-confirm').value.trim() !== account.name) return;
+  await submitting(form, 'delete-error', async () => {
+    await call('DELETE', '/api/account', { password: byId('delete-password').value });
+    form.reset();
+    setSession(null);
+    notice(`The account ${account.name} is deleted.`);
+  });
+}
+
+// ---- the page ----
+
+function render(session) {
+  const account = session ? session.account : null;
+  byId('logged-out').hidden = Boolean(account);
+  byId('logged-in').hidden = !account;
+  if (!account) return;
+  const name = byId('me-name');
+  name.textContent = account.name;
+  name.href = `/player.html?name=${encodeURIComponent(account.name)}`;
+  byId('me-email').textContent = account.email ?? '';
+  const verified = byId('me-verified');
+  verified.textContent = account.email_verified ? 'verified' : 'not verified';
+  verified.className = `pill ${account.email_verified ? 'status-active' : 'status-polling'}`;
+  byId('verify-row').hidden = Boolean(account.email_verified);
+  byId('webhook-url').value = account.webhook ?? '';
+  byId('webhook-remove').disabled = !account.webhook;
+  byId('webhook-paused').hidden = !account.webhook_paused;
+  byId('delete-name').textContent = account.name;
+  checkDeleteConfirm();
+}
+
+async function start() {
+  mountAccountBar();
+  byId('login-form').addEventListener('submit', onLogin);
+  byId('signup-form').addEventListener('submit', onSignup);
+  byId('forgot-form').addEventListener('submit', onForgot);
+  byId('resend-verification').addEventListener('click', onResend);
+  byId('change-form').addEventListener('submit', onChange);
+  byId('webhook-form').addEventListener('submit', onWebhook);
+  byId('webhook-remove').addEventListener('click', onWebhookRemove);
+  byId('logout-here').addEventListener('click', () => onLogout(false));
+  byId('logout-everywhere').addEventListener('click', () => onLogout(true));
+  byId('delete-form').addEventListener('submit', onDelete);
+  byId('delete-confirm').addEventListener('input', checkDeleteConfirm);
+  onSession(render);
+
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  try {
+    await loadSession();
+  } catch (e) {
+    notice(`The server cannot tell who is logged in: ${errorText(e)}`, 'error');
+    byId('logged-out').hidden = false;
+  }
+  if (fragment.get('verify')) await verify(fragment.get('verify'));
+  else if (fragment.get('reset')) {
+    const token = fragment.get('reset');
+    byId('reset-panel').hidden = false;
+    byId('reset-form').addEventListener('submit', (event) => onReset(event, token));
+    byId('reset-password').focus();
+  } else if (fragment.has('signup') && !currentAccount()) byId('signup-name').focus();
+  else if (fragment.has('login') && !currentAccount()) byId('login-name').focus();
+  else if (currentAccount() && next) location.href = next;
+}
+
+start();

@@ -1,13 +1,22 @@
-// The lobby: recent games, the games this browser created, and the "create a game" form.
-import { api, byId, clear, copyButton, h, relativeTime } from './dom.js';
+// The lobby: recent games, the quick games this browser created (seat links), and the "create a
+// game" form; for a logged-in account also the account's games (GET /api/my/games, in the
+// server's order: its move first), its proposed games (cancel, invite, withdraw), invitations to
+// it (accept, decline), the open games of the lobby with filters and Join, and proposing a game in
+// the lobby (POST /api/lobby) from the same form.
+import { api, byId, clear, copyButton, errorText, h, relativeTime } from './dom.js';
 import { collectOptions, optionFields, optionsSummary } from './lobby_options.js';
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
+import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
+import { call, currentAccount, loadSession, onSession } from './session.js';
+import { gameLink, gameStateText, linkOfGame, myRole, openRoles, opponents, playersText, waitingCount } from './account_games.js';
 
 const REFRESH_MS = 15000;
 
 let titles = []; // from GET /api/titles
 let recent = new Map(); // id -> game record from GET /api/games
 let fields = []; // the option fields of the title chosen in the form
+let accountGames = null; // GET /api/my/games, when logged in
+let localTurns = 0; // quick games of this browser waiting for one of its seats
 
 function titleName(titleId) {
   const t = titles.find((x) => x.title === titleId);
@@ -94,7 +103,11 @@ async function renderMyGames() {
   const mine = loadMyGames();
   const panel = byId('my-games-panel');
   panel.hidden = mine.length === 0;
-  if (mine.length === 0) return;
+  if (mine.length === 0) {
+    localTurns = 0;
+    updateTitle();
+    return;
+  }
   // Games that fell out of the recent list are asked for one by one.
   const missing = mine.filter((g) => !recent.has(g.id)).slice(0, 20);
   const fetched = new Map();
@@ -166,7 +179,13 @@ async function renderMyGames() {
     );
   }
   box.append(list);
-  document.title = `${myTurns ? `(${myTurns}) ` : ''}Warpath — lobby`;
+  localTurns = myTurns;
+  updateTitle();
+}
+
+function updateTitle() {
+  const turns = localTurns + waitingCount(accountGames);
+  document.title = `${turns ? `(${turns}) ` : ''}Warpath — lobby`;
 }
 
 function forgetButton(g) {
@@ -194,6 +213,9 @@ function fillTitleDetails() {
   byId('title-roles').textContent = t && Array.isArray(t.roles) ? `Seats: ${t.roles.join(', ')}` : '';
   fields = t ? optionFields(t.options, t.roles || []) : [];
   box.hidden = fields.length === 0;
+  const seatSelect = clear(byId('listing-seat'));
+  seatSelect.append(h('option', { value: '' }, 'any side (dealt at random)'));
+  for (const role of (t && t.roles) || []) seatSelect.append(h('option', { value: role }, role));
   if (!t) return;
   for (const s of t.scenarios || []) scenario.append(h('option', { value: s.id }, s.name ? `${s.name}` : s.id));
   for (const f of fields) {
@@ -311,19 +333,58 @@ function showCreated(created, body) {
   panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
+// 'lobby' when a logged-in account proposes the game in the lobby, else 'quick' (seat links).
+function createMode() {
+  return currentAccount() && byId('mode-lobby').checked ? 'lobby' : 'quick';
+}
+
+function applyMode() {
+  const lobby = createMode() === 'lobby';
+  byId('create-mode').hidden = !currentAccount();
+  byId('create-login-hint').hidden = Boolean(currentAccount());
+  byId('lobby-fields').hidden = !lobby;
+  byId('seed-row').hidden = lobby;
+  byId('create').textContent = lobby ? 'Propose the game' : 'Create game';
+}
+
+function readListingForm() {
+  const { title, scenario, options } = readForm();
+  const body = { title, scenario, rated: byId('listing-rated').checked, private: byId('listing-private').checked };
+  if (options) body.options = options;
+  const seat = byId('listing-seat').value;
+  body.seat = seat || null;
+  const invite = byId('listing-invite').value.trim();
+  if (invite) body.invite = invite;
+  return body;
+}
+
 async function createGame(event) {
   event.preventDefault();
   const error = byId('create-error');
   error.textContent = '';
+  const lobby = createMode() === 'lobby';
   let body;
   try {
-    body = readForm();
+    body = lobby ? readListingForm() : readForm();
   } catch (e) {
     error.textContent = e.message;
     return;
   }
   const button = byId('create');
   button.disabled = true;
+  if (lobby) {
+    try {
+      const answer = await call('POST', '/api/lobby', body);
+      showListingCreated(answer.listing ?? answer);
+      byId('listing-invite').value = '';
+      await Promise.all([refreshMyGames(), loadOpenGames()]);
+    } catch (e) {
+      error.textContent = errorText(e);
+    } finally {
+      button.disabled = false;
+    }
+    return;
+  }
   try {
     const created = await api('POST', '/api/games', body);
     const links = {};
@@ -339,20 +400,316 @@ async function createGame(event) {
   }
 }
 
+// ---- the account's games, proposals and invitations ----
+
+function listingLine(listing) {
+  const parts = [`${titleName(listing.title)} — ${scenarioName(listing.title, listing.scenario)}`];
+  const options = optionsSummary(listing.options);
+  if (options) parts.push(`options: ${options}`);
+  return parts.join(' · ');
+}
+
+function listingPills(listing) {
+  return [
+    listing.rated ? h('span', { class: 'pill' }, 'rated') : null,
+    listing.private ? h('span', { class: 'pill' }, 'private') : null,
+    listing.rematch_of ? h('span', { class: 'pill' }, `rematch of #${listing.rematch_of}`) : null,
+  ];
+}
+
+// Runs a listing request from a button; shows the server's refusal next to it.
+async function listingAction(button, work) {
+  const row = button.closest('li, tr');
+  const error = row ? row.querySelector('.row-error') : null;
+  if (error) error.textContent = '';
+  button.disabled = true;
+  try {
+    const answer = await work();
+    const listing = answer && (answer.listing ?? answer);
+    if (listing && listing.status === 'started' && listing.game) showStarted(listing);
+    await Promise.all([refreshMyGames(), loadOpenGames()]);
+  } catch (e) {
+    if (error) error.textContent = errorText(e);
+    else showNotice(errorText(e));
+    button.disabled = false;
+  }
+}
+
+function joinListing(button, listing, seat) {
+  return listingAction(button, () => call('POST', `/api/lobby/${listing.id}/join`, seat ? { seat } : {}));
+}
+
+// A proposal that started a game: where to open it.
+function showStarted(listing) {
+  const me = currentAccount();
+  const mine = (listing.players || []).find((p) => me && String(p.name).toLowerCase() === me.name.toLowerCase());
+  const link = gameLink(listing.game, mine ? mine.role : 'spectator');
+  const panel = clear(byId('created'));
+  panel.append(
+    h('div', { class: 'panel-head' }, h('h2', {}, `Game #${listing.game} started`), h('button', { type: 'button', class: 'secondary small', onclick: () => (panel.hidden = true) }, 'Close')),
+    h('p', {}, listingLine(listing)),
+    h('p', {}, playersText(listing.players)),
+    h('p', {}, h('a', { href: link, class: 'button', id: 'open-started' }, mine ? `Play ${mine.role}` : 'Watch')),
+  );
+  panel.hidden = false;
+}
+
+function showListingCreated(listing) {
+  const panel = clear(byId('created'));
+  const waiting = listing.invitee ? `Waiting for ${listing.invitee} to accept the invitation.` : listing.private ? 'Private: invite a player under “My proposed games”.' : 'Waiting for an opponent to join from the open games.';
+  panel.append(
+    h('div', { class: 'panel-head' }, h('h2', {}, `Game proposed (#${listing.id})`), h('button', { type: 'button', class: 'secondary small', onclick: () => (panel.hidden = true) }, 'Close')),
+    h('p', {}, listingLine(listing), ' ', listingPills(listing)),
+    h('p', {}, playersText(listing.players)),
+    h('p', { class: 'muted' }, waiting, ' It is under “My proposed games”; once it starts, under “My games”.'),
+  );
+  panel.hidden = false;
+  panel.dataset.listing = String(listing.id);
+}
+
+function renderAccountGames() {
+  const panel = byId('account-games-panel');
+  const me = currentAccount();
+  panel.hidden = !accountGames;
+  updateTitle();
+  if (!accountGames) return;
+  const box = clear(byId('account-games'));
+  const games = Array.isArray(accountGames.games) ? accountGames.games : [];
+  if (games.length === 0) {
+    box.append(h('p', { class: 'muted' }, 'No games yet. Propose one below or join an open game.'));
+  } else {
+    const list = h('ul', { class: 'my-games' });
+    for (const g of games) {
+      const role = myRole(g);
+      const others = opponents(g.players, me && me.name);
+      const over = g.status === 'over' || Boolean(g.result);
+      list.append(
+        h(
+          'li',
+          { class: `my-game account-game${g.my_turn ? ' my-turn' : ''}`, 'data-game': g.id, 'data-my-turn': g.my_turn ? 'yes' : 'no', 'data-role': role },
+          h(
+            'div',
+            { class: 'my-game-head' },
+            h('a', { href: linkOfGame(g), class: 'open-game' }, h('strong', {}, `#${g.id} ${titleName(g.title)}`)),
+            h('span', { class: 'muted my-game-scenario' }, ` ${scenarioName(g.title, g.scenario)}`),
+            h('span', { class: `pill status-${over ? 'over' : 'active'} my-game-turn` }, gameStateText(g)),
+            h('span', { class: 'muted my-game-version', title: 'moves made' }, `v${g.version ?? 0}`),
+            g.updated ? h('span', { class: 'muted', title: g.updated }, relativeTime(g.updated)) : null,
+          ),
+          h(
+            'div',
+            { class: 'my-game-meta muted' },
+            `you: ${(g.roles || []).join(', ') || '—'}`,
+            others.length ? ` · vs ${others.map((p) => `${p.name} (${p.role})`).join(', ')}` : '',
+            over && g.result && g.result.summary ? ` · ${g.result.summary}` : '',
+          ),
+        ),
+      );
+    }
+    box.append(list);
+  }
+  renderMyListings();
+  renderInvitations();
+}
+
+function renderMyListings() {
+  const listings = (Array.isArray(accountGames.listings) ? accountGames.listings : []).filter((l) => l.status === 'open' || l.status === undefined);
+  byId('my-listings-panel').hidden = listings.length === 0;
+  const list = clear(byId('my-listings'));
+  for (const l of listings) {
+    const inviteInput = h('input', { type: 'text', class: 'invite-name', placeholder: 'player name', 'aria-label': `invite a player to game #${l.id}`, maxlength: 24 });
+    const invite = l.invitee
+      ? h('button', { type: 'button', class: 'secondary small withdraw', onclick: (e) => listingAction(e.currentTarget, () => call('DELETE', `/api/lobby/${l.id}/invite`)) }, `Withdraw the invitation to ${l.invitee}`)
+      : h(
+          'form',
+          {
+            class: 'invite-form',
+            onsubmit: (e) => {
+              e.preventDefault();
+              const name = inviteInput.value.trim();
+              if (name) listingAction(e.currentTarget.querySelector('button'), () => call('POST', `/api/lobby/${l.id}/invite`, { name }));
+            },
+          },
+          inviteInput,
+          h('button', { type: 'submit', class: 'secondary small' }, 'Invite'),
+        );
+    list.append(
+      h(
+        'li',
+        { class: 'listing', 'data-listing': l.id },
+        h('div', { class: 'my-game-head' }, h('strong', {}, `#${l.id}`), ' ', listingLine(l), ' ', listingPills(l)),
+        h('div', { class: 'muted' }, playersText(l.players), l.invitee ? ` · invited: ${l.invitee}` : '', ` · open: ${(l.open_roles || []).join(', ') || '—'}`),
+        h(
+          'div',
+          { class: 'listing-actions' },
+          invite,
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'secondary small cancel',
+              onclick: (e) => {
+                if (confirm(`Cancel the proposed game #${l.id}?`)) listingAction(e.currentTarget, () => call('DELETE', `/api/lobby/${l.id}`));
+              },
+            },
+            'Cancel',
+          ),
+          h('span', { class: 'error-text row-error', role: 'alert' }),
+        ),
+      ),
+    );
+  }
+}
+
+function renderInvitations() {
+  const invitations = (Array.isArray(accountGames.invitations) ? accountGames.invitations : []).filter((l) => l.status === 'open' || l.status === undefined);
+  byId('invitations-panel').hidden = invitations.length === 0;
+  const list = clear(byId('invitations'));
+  for (const l of invitations) {
+    list.append(
+      h(
+        'li',
+        { class: 'listing invitation', 'data-listing': l.id },
+        h('div', { class: 'my-game-head' }, h('strong', {}, `${l.owner} invites you`), ' ', listingLine(l), ' ', listingPills(l)),
+        h('div', { class: 'muted' }, playersText(l.players), ` · your side: ${(l.open_roles || []).join(' or ') || 'any'}`),
+        h(
+          'div',
+          { class: 'listing-actions' },
+          h('button', { type: 'button', class: 'small accept', onclick: (e) => joinListing(e.currentTarget, l, null) }, 'Accept'),
+          h('button', { type: 'button', class: 'secondary small decline', onclick: (e) => listingAction(e.currentTarget, () => call('POST', `/api/lobby/${l.id}/decline`)) }, 'Decline'),
+          h('span', { class: 'error-text row-error', role: 'alert' }),
+        ),
+      ),
+    );
+  }
+}
+
+// ---- open games ----
+
+function fillFilters() {
+  const titleSelect = byId('filter-title');
+  const chosen = titleSelect.value;
+  clear(titleSelect).append(h('option', { value: '' }, 'any'), titles.map((t) => h('option', { value: t.title }, t.name || t.title)));
+  titleSelect.value = chosen;
+  fillScenarioFilter();
+}
+
+function fillScenarioFilter() {
+  const select = byId('filter-scenario');
+  const chosen = select.value;
+  const title = byId('filter-title').value;
+  const pool = titles.filter((t) => !title || t.title === title);
+  clear(select).append(h('option', { value: '' }, 'any'));
+  for (const t of pool) for (const sc of t.scenarios || []) select.append(h('option', { value: sc.id }, pool.length > 1 ? `${t.name}: ${sc.name || sc.id}` : sc.name || sc.id));
+  select.value = [...select.options].some((o) => o.value === chosen) ? chosen : '';
+}
+
+let openLoad = 0;
+async function loadOpenGames() {
+  const panel = byId('open-games-panel');
+  panel.hidden = !currentAccount();
+  if (!currentAccount()) return;
+  const query = new URLSearchParams();
+  for (const [name, id] of [['title', 'filter-title'], ['scenario', 'filter-scenario'], ['rated', 'filter-rated']]) if (byId(id).value) query.set(name, byId(id).value);
+  const ticket = ++openLoad;
+  try {
+    const text = query.toString();
+    const data = await call('GET', `/api/lobby${text ? `?${text}` : ''}`);
+    if (ticket !== openLoad) return;
+    byId('open-error').textContent = '';
+    renderOpenGames(Array.isArray(data.listings) ? data.listings : []);
+  } catch (e) {
+    if (ticket !== openLoad) return;
+    byId('open-error').textContent = `Could not load the open games: ${errorText(e)}`;
+    clear(byId('open-games'));
+  }
+}
+
+function joinButtons(listing) {
+  const me = currentAccount();
+  const mine = (listing.players || []).some((p) => me && String(p.name).toLowerCase() === me.name.toLowerCase());
+  if (mine) return h('span', { class: 'muted' }, 'yours');
+  if (listing.invitee && (!me || listing.invitee.toLowerCase() !== me.name.toLowerCase())) return h('span', { class: 'muted' }, `for ${listing.invitee}`);
+  const t = titles.find((x) => x.title === listing.title);
+  const roles = openRoles(listing, t ? t.roles : []);
+  if (roles.length === 1)
+    return h('button', { type: 'button', class: 'small join', 'data-seat': roles[0], onclick: (e) => joinListing(e.currentTarget, listing, roles[0]) }, `Join as ${roles[0]}`);
+  return [
+    h('button', { type: 'button', class: 'small join', onclick: (e) => joinListing(e.currentTarget, listing, null) }, 'Join'),
+    roles.map((role) => h('button', { type: 'button', class: 'secondary small join-as', 'data-seat': role, onclick: (e) => joinListing(e.currentTarget, listing, role) }, `as ${role}`)),
+  ];
+}
+
+function renderOpenGames(listings) {
+  const box = clear(byId('open-games'));
+  if (listings.length === 0) {
+    box.append(h('p', { class: 'muted' }, 'No open games match. Propose one above.'));
+    return;
+  }
+  const rows = listings.map((l) =>
+    h(
+      'tr',
+      { 'data-listing': l.id },
+      h('td', {}, titleName(l.title)),
+      h('td', {}, scenarioName(l.title, l.scenario)),
+      h('td', { class: 'wrap' }, optionsSummary(l.options) || '—'),
+      h('td', {}, l.owner, ' ', h('span', { class: 'muted' }, `(${(l.players || []).map((p) => p.role ?? 'any side').join(', ')})`)),
+      h('td', {}, l.rated ? 'rated' : '—'),
+      h('td', { title: l.created }, relativeTime(l.created)),
+      h('td', { class: 'join-cell' }, joinButtons(l), h('span', { class: 'error-text row-error', role: 'alert' })),
+    ),
+  );
+  box.append(
+    h(
+      'table',
+      { class: 'games open-games' },
+      h('thead', {}, h('tr', {}, ['Game', 'Scenario', 'Options', 'Proposed by', 'Rated', 'Proposed', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('tbody', {}, rows),
+    ),
+  );
+}
+
 // ---- start ----
 
 byId('title').addEventListener('change', fillTitleDetails);
+for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', applyMode);
+byId('filter-title').addEventListener('change', () => {
+  fillScenarioFilter();
+  loadOpenGames();
+});
+byId('filter-scenario').addEventListener('change', loadOpenGames);
+byId('filter-rated').addEventListener('change', loadOpenGames);
+byId('open-refresh').addEventListener('click', () => Promise.all([loadOpenGames(), refreshMyGames()]));
+onSession(() => {
+  applyMode();
+  loadOpenGames();
+});
+onMyGames((data) => {
+  accountGames = currentAccount() ? data : null;
+  renderAccountGames();
+});
+mountAccountBar();
 byId('create-form').addEventListener('submit', createGame);
 byId('refresh').addEventListener('click', loadRecent);
 window.addEventListener('storage', (e) => {
   if (e.key && e.key.startsWith('warpath.myGames')) renderMyGames();
 });
 document.addEventListener('visibilitychange', () => {
-  if (!document.hidden) loadRecent();
+  if (!document.hidden) {
+    loadRecent();
+    loadOpenGames();
+  }
 });
 setInterval(() => {
-  if (!document.hidden) loadRecent();
+  if (!document.hidden) {
+    loadRecent();
+    loadOpenGames();
+  }
 }, REFRESH_MS);
 
+applyMode();
 await loadTitles();
+fillFilters();
+renderAccountGames();
+await loadSession().catch(() => null);
 await loadRecent();

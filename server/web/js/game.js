@@ -2,14 +2,19 @@
 // buttons, sends the chosen one and follows the server's patches. It decides no rule.
 //
 // URL: /game.html?game=ID#seat=ROLE&token=TOKEN. The token is moved to sessionStorage and
-// removed from the address bar at once.
+// removed from the address bar at once. A seat of an account has no token
+// (/game.html?game=ID#seat=ROLE): the session cookie holds it, and the page then offers Resign
+// while the game is on and a rematch once it is over.
 //
 // The log panel shows the log lines the connection holds (the most recent ones, numbered as in
 // the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top.
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
-import { api, byId, clear, clockTime, h, shortText } from './dom.js';
+import { api, byId, clear, clockTime, errorText, h, shortText } from './dom.js';
 import { loadPreference, recallToken, rememberToken, saveMyGame, savePreference } from './store.js';
+import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
+import { call, currentAccount, currentSession, loadSession } from './session.js';
+import { gameLink, playersText } from './account_games.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
@@ -595,9 +600,146 @@ function rememberMyGame() {
   saveMyGame({ id: game, title: conn.info.title, scenario: conn.info.scenario, links: { [seat]: link, spectator: spectatorHref } });
 }
 
+// ---- an account's seat: players, resign, rematch ----
+
+let accountGame = null; // this game's entry of GET /api/my/games, when the seat is the account's
+let rematchListing = null; // the rematch this page proposed
+
+function accountSeat() {
+  return Boolean(accountGame && Array.isArray(accountGame.roles) && accountGame.roles.includes(seat));
+}
+
+function gameIsOver() {
+  return Boolean((conn && conn.result) || (accountGame && (accountGame.status === 'over' || accountGame.result)));
+}
+
+function renderAccountPanel() {
+  const panel = byId('account-panel');
+  panel.hidden = !accountGame;
+  if (!accountGame) return;
+  byId('account-players').textContent = playersText(accountGame.players);
+  const over = gameIsOver();
+  byId('resign-row').hidden = !accountSeat() || over;
+  byId('rematch-form').hidden = !accountSeat() || !over || rematchListing !== null;
+  renderRematchOffer();
+}
+
+// A rematch of this game the opponent proposed to me: accept or decline it here.
+function renderRematchOffer() {
+  const box = byId('rematch-offer');
+  const data = myGamesNow;
+  const offer = data && Array.isArray(data.invitations) ? data.invitations.find((l) => l.rematch_of === game && (l.status ?? 'open') === 'open') : null;
+  box.hidden = !offer;
+  clear(box);
+  if (!offer) return;
+  box.append(
+    h('p', {}, `${offer.owner} proposes a rematch: ${playersText(offer.players)}; you would play ${(offer.open_roles || []).join(' or ') || 'any side'}.`),
+    h(
+      'div',
+      { class: 'form-row' },
+      h('button', { type: 'button', class: 'small', id: 'rematch-accept', onclick: (e) => answerOffer(e.currentTarget, offer, 'join') }, 'Accept'),
+      h('button', { type: 'button', class: 'secondary small', id: 'rematch-decline', onclick: (e) => answerOffer(e.currentTarget, offer, 'decline') }, 'Decline'),
+    ),
+  );
+}
+
+async function answerOffer(button, offer, what) {
+  const error = byId('account-panel-error');
+  error.textContent = '';
+  button.disabled = true;
+  try {
+    const answer = await call('POST', `/api/lobby/${offer.id}/${what}`, what === 'join' ? {} : undefined);
+    const listing = answer.listing ?? answer;
+    if (listing.status === 'started' && listing.game) {
+      const me = currentAccount();
+      const mine = (listing.players || []).find((p) => me && p.name.toLowerCase() === me.name.toLowerCase());
+      showAccountResult(h('span', {}, `The rematch, game #${listing.game}, has started. `, h('a', { href: gameLink(listing.game, mine ? mine.role : 'spectator'), id: 'open-rematch' }, mine ? `Play ${mine.role}` : 'Watch')));
+    } else showAccountResult(what === 'join' ? 'You accepted the rematch.' : 'You declined the rematch.');
+    await refreshMyGames();
+  } catch (e) {
+    error.textContent = errorText(e);
+    button.disabled = false;
+  }
+}
+
+function showAccountResult(content) {
+  const box = clear(byId('account-panel-result'));
+  box.append(h('p', {}, content));
+}
+
+async function onResign() {
+  if (!window.confirm('Resign this game? Your opponent wins, and it cannot be undone.')) return;
+  const button = byId('resign');
+  const error = byId('account-panel-error');
+  error.textContent = '';
+  button.disabled = true;
+  try {
+    await call('POST', `/api/games/${game}/resign`);
+    conn.refreshInfo();
+    await refreshMyGames();
+  } catch (e) {
+    error.textContent = errorText(e);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function onRematch(event) {
+  event.preventDefault();
+  const error = byId('account-panel-error');
+  const button = byId('rematch');
+  error.textContent = '';
+  button.disabled = true;
+  try {
+    const answer = await call('POST', `/api/games/${game}/rematch`, { sides: byId('rematch-sides').value });
+    rematchListing = answer.listing ?? answer;
+    const me = currentAccount();
+    const mine = (rematchListing.players || []).find((p) => me && p.name.toLowerCase() === me.name.toLowerCase());
+    showAccountResult(
+      h(
+        'span',
+        { 'data-listing': rematchListing.id },
+        `Rematch proposed (#${rematchListing.id}): you play ${mine && mine.role ? mine.role : 'any side'}`,
+        rematchListing.invitee ? `; ${rematchListing.invitee} is invited.` : '.',
+        ' Once accepted, the game is under ',
+        h('a', { href: '/#account-games' }, 'My games'),
+        ' in the lobby (the proposal meanwhile under “My proposed games”).',
+      ),
+    );
+    await refreshMyGames();
+  } catch (e) {
+    error.textContent = errorText(e);
+  } finally {
+    button.disabled = false;
+    renderAccountPanel();
+  }
+}
+
+let myGamesNow = null;
+function onAccountGames(data) {
+  myGamesNow = data;
+  const entry = data && Array.isArray(data.games) ? data.games.find((g) => g.id === game) : null;
+  accountGame = entry ?? null;
+  renderAccountPanel();
+}
+
 // ---- start ----
 
-function start() {
+// A role's seat without a token: the account's, when a session is open. Resolves to whether the
+// page may try it (the server decides whether the seat is this account's).
+async function accountSeatPossible() {
+  try {
+    return Boolean(await loadSession());
+  } catch {
+    return false;
+  }
+}
+
+async function start() {
+  mountAccountBar({ currentGame: game });
+  onMyGames(onAccountGames);
+  byId('resign').addEventListener('click', onResign);
+  byId('rematch-form').addEventListener('submit', onRematch);
   byId('seat-badge').textContent = seat;
   if (game === null) {
     byId('prompt').textContent = '';
@@ -605,17 +747,23 @@ function start() {
     return;
   }
   renderHeader();
-  if (seat !== 'spectator' && !token) {
+  if (seat !== 'spectator' && !token && !(await accountSeatPossible())) {
     byId('prompt').textContent = '';
+    const next = encodeURIComponent(location.pathname + location.search + location.hash);
     showNotice(
-      `This tab has no token for seat “${seat}”. Open your seat link again.`,
+      `This tab has no token for seat “${seat}”. Open your seat link again, or log in if it is your account’s seat.`,
       'error',
-      h('a', { href: spectatorHref }, 'Watch as a spectator'),
+      h('span', {}, h('a', { href: `/account.html?next=${next}#login` }, 'Log in'), ' · ', h('a', { href: spectatorHref }, 'Watch as a spectator')),
     );
     return;
   }
 
-  conn = new GameConnection({ game, seat, token });
+  conn = new GameConnection({
+    game,
+    seat,
+    token,
+    headers: () => (currentSession() ? { 'X-CSRF-Token': currentSession().csrf_token } : {}),
+  });
   conn.on('status', (s) => {
     renderStatus(s);
     renderHeader();
@@ -626,6 +774,8 @@ function start() {
       notifyTurn();
       setDrawer(true);
     }
+    // The account's count of games waiting for it changes with the turn here.
+    if (hadActions !== null && hadActions !== now && currentSession()) refreshMyGames();
     renderAll();
     renderPresence();
     hadActions = now;
@@ -648,6 +798,8 @@ function start() {
     renderResult();
     renderActions();
     renderChatState();
+    renderAccountPanel();
+    if (currentSession()) refreshMyGames();
   });
   conn.on('error', ({ code, message }) => {
     if (conn.status !== Status.REFUSED) showNotice(`${message} (${code})`, 'error');

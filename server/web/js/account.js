@@ -237,22 +237,33 @@ async function start() {
   byId('delete-confirm').addEventListener('input', checkDeleteConfirm);
   onSession(render);
 
-  const fragment = new URLSearchParams(location.hash.slice(1));
   try {
     await loadSession();
   } catch (e) {
     notice(`The server cannot tell who is logged in: ${errorText(e)}`, 'error');
     byId('logged-out').hidden = false;
   }
+  byId('reset-form').addEventListener('submit', (event) => onReset(event, resetToken));
+  // A mail's link opened in a tab that shows this page already only changes the fragment.
+  window.addEventListener('hashchange', onFragment);
+  const link = /(^|[#&])(verify|reset)=/.test(location.hash);
+  await onFragment();
+  // Logged in already: back to where the log-in was asked for (not over a mail's link).
+  if (!link && currentAccount() && next) location.href = next;
+}
+
+let resetToken = '';
+
+// What the fragment asks: #verify=TOKEN, #reset=TOKEN, or a form to show (#signup, #login).
+async function onFragment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.get('verify')) await verify(fragment.get('verify'));
   else if (fragment.get('reset')) {
-    const token = fragment.get('reset');
+    resetToken = fragment.get('reset');
     byId('reset-panel').hidden = false;
-    byId('reset-form').addEventListener('submit', (event) => onReset(event, token));
     byId('reset-password').focus();
   } else if (fragment.has('signup') && !currentAccount()) byId('signup-name').focus();
   else if (fragment.has('login') && !currentAccount()) byId('login-name').focus();
-  else if (currentAccount() && next) location.href = next;
 }
 
 start();

@@ -589,7 +589,7 @@ function renderInvitations() {
 function fillFilters() {
   const titleSelect = byId('filter-title');
   const chosen = titleSelect.value;
-  clear(titleSelect).append(h('option', { value: '' }, 'any'), titles.map((t) => h('option', { value: t.title }, t.name || t.title)));
+  clear(titleSelect).append(h('option', { value: '' }, 'any'), ...titles.map((t) => h('option', { value: t.title }, t.name || t.title)));
   titleSelect.value = chosen;
   fillScenarioFilter();
 }

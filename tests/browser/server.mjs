@@ -1,6 +1,8 @@
 // Starts the real warpath binary for a browser test: `warpath serve` on a free port (--port 0,
 // the port read from its "warpath listening on" line), a fresh database in a temporary
 // directory, and the web client from the source tree. stop() ends it and removes the directory.
+// `args` adds serve flags: an array, or a function of the temporary directory returning one (to
+// put a folder there, such as --mail-dir's).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,13 +19,14 @@ export const CHROMIUM = process.env.WARPATH_CHROMIUM ?? '/usr/bin/chromium';
 
 const READY = /^warpath listening on (http:\/\/[^/\s]+)\/?/;
 
-export async function startServer({ binary, webRoot, timeoutMs = 20000 }) {
+export async function startServer({ binary, webRoot, timeoutMs = 20000, args = [] }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warpath-browser-'));
+  const extra = typeof args === 'function' ? args(dir) : args;
   const logPath = path.join(dir, 'server.log');
   const log = fs.openSync(logPath, 'w');
   const child = spawn(
     binary,
-    ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', path.join(dir, 'warpath.db'), '--web', webRoot, '--no-demo', '--threads', '2'],
+    ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', path.join(dir, 'warpath.db'), '--web', webRoot, '--no-demo', '--threads', '2', ...extra],
     { stdio: ['ignore', 'pipe', log] },
   );
   const logTail = () => {
@@ -56,6 +59,7 @@ export async function startServer({ binary, webRoot, timeoutMs = 20000 }) {
 
   return {
     origin,
+    dir,
     logTail,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

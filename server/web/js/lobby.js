@@ -410,11 +410,8 @@ function listingLine(listing) {
 }
 
 function listingPills(listing) {
-  return [
-    listing.rated ? h('span', { class: 'pill' }, 'rated') : null,
-    listing.private ? h('span', { class: 'pill' }, 'private') : null,
-    listing.rematch_of ? h('span', { class: 'pill' }, `rematch of #${listing.rematch_of}`) : null,
-  ];
+  const words = [listing.rated ? 'rated' : '', listing.private ? 'private' : '', listing.rematch_of ? `rematch of #${listing.rematch_of}` : ''];
+  return words.filter(Boolean).map((word) => [' ', h('span', { class: 'pill' }, word)]);
 }
 
 // Runs a listing request from a button; shows the server's refusal next to it.

@@ -334,6 +334,8 @@ test('sign up, verify, propose and join lobby games, play, resign and a swapped 
     });
     await user.page.locator('#rematch-form:not([hidden])').waitFor({ timeout: TIMEOUT });
     assert.equal(await user.page.locator('#resign').isVisible(), false, 'no Resign once the game is over');
+    assert.equal(await user.page.locator('#prompt').textContent(), 'Game over.');
+    assert.equal(await user.page.locator('#board [data-verb], #actions [data-verb]').count(), 0, `${user.name} is offered no move in a finished game`);
   }
   await waitForTurnCount(bob, bob.page, 0);
 

@@ -88,10 +88,16 @@ function scenarioName() {
   return s ? s.name : info.scenario || '';
 }
 
+// The actions the page offers: none once the game is over (a resigned game's view may still list
+// the moves of the turn it ended in; the server refuses them).
+function offeredActions() {
+  return conn === null || conn.result ? {} : conn.actions;
+}
+
 // The seat may act now: anything but undo is listed.
 function yourTurn() {
   if (conn === null) return false;
-  return Object.entries(conn.actions).some(
+  return Object.entries(offeredActions()).some(
     ([verb, entry]) => verb !== 'undo' && (entry === true || (Array.isArray(entry) && entry.length > 0)),
   );
 }
@@ -172,7 +178,7 @@ function actionButton(verb, arg, label) {
 function renderActions() {
   const box = clear(byId('actions'));
   if (!conn || conn.view === null) return;
-  const actions = conn.actions;
+  const actions = offeredActions();
   const lists = [];
   const words = [];
   for (const [verb, entry] of Object.entries(actions)) {
@@ -207,7 +213,7 @@ function renderActions() {
 }
 
 function renderPrompt(view) {
-  const prompt = view && typeof view.prompt === 'string' ? view.prompt : '';
+  const prompt = conn && conn.result ? 'Game over.' : view && typeof view.prompt === 'string' ? view.prompt : '';
   byId('prompt').textContent = prompt || (yourTurn() ? 'Your move.' : '');
   byId('turn-panel').classList.toggle('your-turn', yourTurn());
 }
@@ -387,7 +393,7 @@ function renderResult() {
 }
 
 function renderBoard() {
-  if (board && conn && conn.view !== null) board.render(conn.view, conn.actions, busy);
+  if (board && conn && conn.view !== null) board.render(conn.view, offeredActions(), busy);
 }
 
 // Mounts the title's own board once the game's title is known; the tree stays until then (and
@@ -467,7 +473,7 @@ function onKey(event) {
   const target = event.target;
   if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
   const verb = typeof event.key === 'string' ? SHORTCUTS[event.key.toLowerCase()] : undefined;
-  if (!verb || !conn || conn.actions[verb] !== true || busy) return;
+  if (!verb || !conn || offeredActions()[verb] !== true || busy) return;
   event.preventDefault();
   send(verb, null);
 }
@@ -795,8 +801,7 @@ async function start() {
   });
   conn.on('chat', addChatLine);
   conn.on('game_over', () => {
-    renderResult();
-    renderActions();
+    renderAll();
     renderChatState();
     renderAccountPanel();
     if (currentSession()) refreshMyGames();

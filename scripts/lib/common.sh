@@ -3,7 +3,10 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3
-  libjemalloc-dev libsodium-dev)
+  libjemalloc-dev libsodium-dev libcurl4-openssl-dev)
+
+# What only the tests need: a real SMTP server for the outbox's tests (tests/support/smtp_sink.py).
+TEST_PACKAGES=(python3-aiosmtpd)
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

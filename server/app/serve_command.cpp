@@ -1,6 +1,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <future>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "server/app/args.hpp"
 #include "server/app/commands.hpp"
 #include "server/app/game_modules.hpp"
+#include "server/mail/outbox_sender.hpp"
 #include "server/net/listener.hpp"
 #include "server/util/log.hpp"
 
@@ -32,6 +34,7 @@ struct ServeConfig {
   bool demo;
   std::string public_url;
   Limits limits;
+  mail::OutboxSettings outbox;
 };
 
 // The limits given as counts: flag, environment variable, field (each at least 1).
@@ -76,11 +79,32 @@ Limits read_limits(const Args& args) {
   return limits;
 }
 
+// The outbox: the SMTP relay (none: .eml files in the mail directory), the sender's address and
+// the retry schedule's base (shortened by tests). The relay's password only from the environment,
+// where `ps` does not show it.
+mail::OutboxSettings read_outbox_settings(const Args& args, const std::string& db) {
+  mail::OutboxSettings s;
+  s.relay.url = args.get("smtp-url", "WARPATH_SMTP_URL", "");
+  if (!s.relay.url.empty() && s.relay.url.rfind("smtp://", 0) != 0 && s.relay.url.rfind("smtps://", 0) != 0)
+    throw std::invalid_argument("--smtp-url must start with smtp:// or smtps://");
+  s.relay.user = args.get("smtp-user", "WARPATH_SMTP_USER", "");
+  if (const char* password = std::getenv("WARPATH_SMTP_PASSWORD")) s.relay.password = password;
+  s.mail_from = args.get("mail-from", "WARPATH_MAIL_FROM", s.mail_from);
+  mail::parse_mailbox(s.mail_from);  // refused now rather than when the first mail is sent
+  const auto beside_db = std::filesystem::path(db).parent_path() / "mail";
+  s.mail_dir = args.get("mail-dir", "WARPATH_MAIL_DIR", beside_db.string());
+  const auto base = args.get_int("outbox-retry-base-ms", "WARPATH_OUTBOX_RETRY_BASE_MS", s.retry.base.count());
+  if (base < 1) throw std::invalid_argument("--outbox-retry-base-ms must be at least 1");
+  s.retry.base = std::chrono::milliseconds(base);
+  return s;
+}
+
 ServeConfig read_config(const std::vector<std::string>& argv) {
   Args args(argv, {"no-demo"});
   std::set<std::string> known = {"port",           "bind",    "db",         "threads",          "log-level",      "web",
                                  "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins"};
   for (const auto& limit : count_limits) known.insert(limit.flag);
+  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms"});
   args.only(known);
   ServeConfig c;
   c.limits = read_limits(args);
@@ -89,6 +113,7 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   c.port = static_cast<unsigned short>(port);
   c.bind = args.get("bind", "WARPATH_BIND", "0.0.0.0");
   c.db = args.get("db", "WARPATH_DB", "var/warpath.db");
+  c.outbox = read_outbox_settings(args, c.db);
   const auto cores = static_cast<long long>(std::max(1u, std::thread::hardware_concurrency()));
   c.threads = static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", cores), 1LL, 256LL));
   c.web_root = args.get("web", "WARPATH_WEB_ROOT", "server/web");
@@ -148,6 +173,10 @@ int serve_command(const std::vector<std::string>& argv) {
   asio::thread_pool slow_work(1);
   ServerContext context{games,         store,   commits, rooms,    config.web_root, config.public_url,
                         config.limits, metrics, gate,    accounts, slow_work};
+  // Mails and webhook calls: delivers what was left unsent at once, then what the server queues.
+  mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
+  context.outbox = &outbox;
+  outbox.start();
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -176,6 +205,7 @@ int serve_command(const std::vector<std::string>& argv) {
   run_logging_exceptions(ioc);
   for (auto& t : pool) t.join();
   slow_work.join();
+  outbox.stop();  // its outcomes go through the commit queue
   commits.stop();
   return 0;
 }

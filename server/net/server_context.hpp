@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/core/registry.hpp"
+#include "server/mail/outbox_sender.hpp"
 #include "server/net/connection_gate.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/storage/account_store.hpp"
@@ -37,6 +38,8 @@ struct ServerContext {
   KeyedRateLimit<std::string> sign_ups{limits.sign_ups_per_ip_per_minute};
   KeyedRateLimit<std::string> log_ins_by_address{limits.log_ins_per_ip_per_minute};
   KeyedRateLimit<std::string> log_ins_by_login{limits.log_ins_per_login_per_minute};
+  // The mail and webhook sender: call outbox->wake() once work that queued messages is committed.
+  mail::OutboxSender* outbox = nullptr;
 };
 
 }  // namespace warpath::server

@@ -72,6 +72,11 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
         static_cast<double>(outbox_frames.load()));
   gauge("warpath_outbox_bytes", "Bytes (with per-frame overhead) waiting in every outbox.",
         static_cast<double>(outbox_bytes.load()));
+  counter("warpath_outgoing_sent_total", "Mails and webhook calls delivered by the outbox.", outgoing_sent);
+  counter("warpath_outgoing_failed_attempts_total", "Outbox delivery attempts that failed (retried later).",
+          outgoing_failed_attempts);
+  counter("warpath_outgoing_given_up_total", "Outbox messages given up after their retries were spent.",
+          outgoing_given_up);
   commit_seconds.render(out, "warpath_commit_seconds", "From a move's preparation to its durable commit.");
   move_cpu_seconds.render(out, "warpath_move_cpu_seconds", "CPU time of the rules engine per move.");
   std::lock_guard lock(mutex_);

@@ -10,7 +10,7 @@ using E = ErrorCode;
 constexpr bool ws = true, no_ws = false, http = true, no_http = false;
 
 // {code, name, HTTP status, sent over WebSocket, sent over HTTP}, in the enum's order.
-constexpr std::array<ErrorCodeInfo, 36> table = {{
+constexpr std::array<ErrorCodeInfo, 41> table = {{
     {E::invalid_json, "invalid_json", 400, ws, http},
     {E::invalid_utf8, "invalid_utf8", 400, ws, http},
     {E::too_deep, "too_deep", 400, ws, http},
@@ -34,6 +34,11 @@ constexpr std::array<ErrorCodeInfo, 36> table = {{
     {E::csrf_failed, "csrf_failed", 403, no_ws, http},
     {E::name_taken, "name_taken", 409, no_ws, http},
     {E::email_taken, "email_taken", 409, no_ws, http},
+    {E::bad_link, "bad_link", 400, no_ws, http},
+    {E::forbidden, "forbidden", 403, no_ws, http},
+    {E::unknown_listing, "unknown_listing", 404, no_ws, http},
+    {E::unknown_player, "unknown_player", 404, no_ws, http},
+    {E::listing_closed, "listing_closed", 409, no_ws, http},
     {E::stale_version, "stale_version", 409, ws, http},
     {E::not_your_turn, "not_your_turn", 409, ws, http},
     {E::illegal_action, "illegal_action", 409, ws, http},
@@ -78,6 +83,8 @@ ErrorCode from_engine(engine::ErrorCode code) {
       return E::malformed;
     case engine::ErrorCode::undo_not_allowed:
       return E::undo_not_allowed;
+    case engine::ErrorCode::game_over:
+      return E::game_over;
   }
   throw std::logic_error("an engine error code without a protocol code");
 }

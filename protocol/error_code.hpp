@@ -39,6 +39,11 @@ enum class ErrorCode {
   csrf_failed,
   name_taken,
   email_taken,
+  bad_link,
+  forbidden,
+  unknown_listing,
+  unknown_player,
+  listing_closed,
   // The rules.
   stale_version,
   not_your_turn,

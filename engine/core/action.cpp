@@ -12,6 +12,8 @@ std::string_view to_string(ErrorCode code) {
       return "malformed";
     case ErrorCode::undo_not_allowed:
       return "undo_not_allowed";
+    case ErrorCode::game_over:
+      return "game_over";
   }
   return "unknown";
 }

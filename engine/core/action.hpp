@@ -19,7 +19,7 @@ struct Action {
   nlohmann::json to_json() const { return {{"verb", verb}, {"arg", arg}}; }
 };
 
-enum class ErrorCode { not_your_turn, illegal_action, malformed, undo_not_allowed };
+enum class ErrorCode { not_your_turn, illegal_action, malformed, undo_not_allowed, game_over };
 
 std::string_view to_string(ErrorCode code);
 

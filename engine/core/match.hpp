@@ -5,6 +5,9 @@
 // Undo is done by replay: the match keeps the state reached at the last undo barrier and the
 // moves made since; taking one back rebuilds from that state without the last move. An undo is
 // itself a move of the history, so the history only ever grows.
+//
+// A player may resign at any time in a two-player game (verb "resign"): the opponent wins. Like
+// undo it is the framework's, not the module's, and a move of the history, so replay sees it.
 
 #include <cstdint>
 #include <memory>
@@ -20,6 +23,7 @@
 namespace warpath::engine {
 
 inline constexpr std::string_view undo_verb = "undo";
+inline constexpr std::string_view resign_verb = "resign";
 
 struct Move {
   std::string role;
@@ -33,6 +37,7 @@ struct PreparedMove {
   std::unique_ptr<GameState> state;
   bool barrier = false;
   bool undo = false;
+  std::optional<GameResult> resignation = std::nullopt;  // set when the move is a resignation
 };
 
 class Match {
@@ -52,9 +57,14 @@ class Match {
   // The current state, to keep beside the match: a state that is shared is never changed again.
   std::shared_ptr<const GameState> shared_state() const { return state_; }
   std::uint64_t version() const { return version_; }
-  bool is_over() const;
-  std::optional<GameResult> result() const { return module_->result(*state_); }
-  std::vector<std::string> active_roles() const { return module_->active_roles(*state_); }
+  bool is_over() const { return result().has_value(); }
+  std::optional<GameResult> result() const { return resignation_ ? resignation_ : module_->result(*state_); }
+  std::vector<std::string> active_roles() const;
+  // Whether the match ended by a resignation; its state then is the state the player resigned in.
+  bool resigned() const { return resignation_.has_value(); }
+  // The result and the roles to act once a prepared move is committed.
+  std::optional<GameResult> result_after(const PreparedMove& prepared) const;
+  std::vector<std::string> active_roles_after(const PreparedMove& prepared) const;
 
   // No move can be undone: the state alone describes the match (snapshots are taken here).
   bool at_barrier() const { return since_barrier_.empty(); }
@@ -68,8 +78,9 @@ class Match {
   // version: a client (or the random player) asks for them and then plays one, which checks them
   // again. Valid until the match changes.
   const ActionList& listed_actions(std::string_view seat) const;
-  // The view's public part, the same for every seat.
-  nlohmann::json public_view() const { return module_->public_view(*state_); }
+  // The view's public part, the same for every seat; with `result` after a
+  // resignation, which the module's state does not know of.
+  nlohmann::json public_view() const;
   // The seat's part with those actions (and `confirm`, irreversible.hpp).
   nlohmann::json seat_view(std::string_view seat) const;
   // Both parts as one object.
@@ -86,6 +97,7 @@ class Match {
 
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
+  std::variant<PreparedMove, ActionError> prepare_resignation(std::string_view role) const;
   // Why `role` may not make this (non-undo) move now, if it may not.
   std::optional<ActionError> refusal(std::string_view role, const Action& action) const;
   // The current state again from the barrier's and the moves since, after a move applied in
@@ -100,6 +112,7 @@ class Match {
   std::shared_ptr<GameState> barrier_state_;
   std::vector<Move> since_barrier_;
   bool last_was_barrier_ = true;
+  std::optional<GameResult> resignation_;
   // The list is kept between versions so that its buffers are reused.
   struct LegalCache {
     bool valid = false;

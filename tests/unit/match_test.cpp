@@ -152,3 +152,29 @@ TEST_CASE("a move refused half-way leaves the state as it was, whether applied t
   REQUIRE_FALSE(match.play("a", {"undo", nullptr}));
   CHECK(match.state().to_json() == json{{"total", 1}, {"moves", 1}});
 }
+
+TEST_CASE("either player may resign at any time: the other wins, nothing more is played, replay agrees") {
+  Fixture f;
+  REQUIRE_FALSE(f.match.play("red", {"pass", nullptr}));  // red's move; blue is to act
+  auto error = f.match.play("spectator", {"resign", nullptr});
+  REQUIRE(error);
+  CHECK(error->code == ErrorCode::not_your_turn);
+  // Red resigns although it is blue's turn.
+  REQUIRE_FALSE(f.match.play("red", {"resign", nullptr}));
+  CHECK(f.match.is_over());
+  CHECK(f.match.resigned());
+  REQUIRE(f.match.result());
+  CHECK(f.match.result()->winner == "blue");
+  CHECK(f.match.active_roles().empty());
+  CHECK(f.match.legal_actions("blue").empty());
+  CHECK(f.match.seat_view("blue")["actions"].empty());
+  CHECK(f.match.play("blue", {"pass", nullptr})->code == ErrorCode::game_over);
+  CHECK(f.match.play("blue", {"resign", nullptr})->code == ErrorCode::game_over);
+  CHECK(f.match.play("red", {"undo", nullptr})->code == ErrorCode::undo_not_allowed);
+
+  Match replayed = Match::start(*f.duel, "standard", json::object(), 21);
+  replayed.replay({"red", {"pass", nullptr}});
+  replayed.replay({"red", {"resign", nullptr}});
+  CHECK(replayed.result()->to_json() == f.match.result()->to_json());
+  CHECK(replayed.version() == f.match.version());
+}

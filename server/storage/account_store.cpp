@@ -7,7 +7,9 @@ namespace warpath::server::storage {
 namespace {
 
 constexpr const char* account_columns =
-    "id, name, email, password_hash, email_verified_at IS NOT NULL, created_at, deleted_at IS NOT NULL";
+    "id, name, email, password_hash, email_verified_at IS NOT NULL, created_at, deleted_at IS NOT NULL, "
+    "(SELECT url FROM webhooks WHERE account_id = accounts.id), "
+    "(SELECT paused_at IS NOT NULL FROM webhooks WHERE account_id = accounts.id)";
 
 AccountRecord read_account(const Statement& row) {
   AccountRecord a;
@@ -18,6 +20,8 @@ AccountRecord read_account(const Statement& row) {
   a.email_verified = row.column_int(4) != 0;
   a.created_at = row.column_text(5);
   a.deleted = row.column_int(6) != 0;
+  if (!row.column_is_null(7)) a.webhook = row.column_text(7);
+  a.webhook_paused = !row.column_is_null(8) && row.column_int(8) != 0;
   return a;
 }
 
@@ -138,11 +142,115 @@ CommitQueue::Work AccountStore::set_email_verified(AccountId account, std::strin
   };
 }
 
+const char* to_string(LinkPurpose purpose) { return purpose == LinkPurpose::verify ? "verify" : "reset"; }
+
+CommitQueue::Work AccountStore::delete_other_sessions(AccountId account, std::string keep_hash) {
+  return [=](WriteContext& w) {
+    auto q = w.db.prepare("DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?");
+    q.bind(1, account).bind(2, keep_hash);
+    q.run();
+  };
+}
+
+namespace {
+
+void insert_link(WriteContext& w, const NewLink& link, const OutgoingMail& mail) {
+  auto retire =
+      w.db.prepare("UPDATE account_links SET used_at = ? WHERE account_id = ? AND purpose = ? AND used_at IS NULL");
+  retire.bind(1, link.created_at).bind(2, link.account).bind(3, to_string(link.purpose));
+  retire.run();
+  auto q = w.db.prepare(
+      "INSERT INTO account_links(token_hash, account_id, purpose, email, created_at, expires_at) "
+      "VALUES (?, ?, ?, ?, ?, ?)");
+  q.bind(1, link.token_hash)
+      .bind(2, link.account)
+      .bind(3, to_string(link.purpose))
+      .bind(4, normalized_email(link.email))
+      .bind(5, link.created_at)
+      .bind(6, link.expires_at);
+  q.run();
+  enqueue_mail(w, mail, link.created_at);
+}
+
+}  // namespace
+
+CommitQueue::Work AccountStore::create_link(NewLink link, OutgoingMail mail) {
+  return [link = std::move(link), mail = std::move(mail)](WriteContext& w) { insert_link(w, link, mail); };
+}
+
+CommitQueue::Work AccountStore::use_link(std::string token_hash, LinkPurpose purpose, std::int64_t now,
+                                         std::string new_password_hash, std::shared_ptr<LinkUse> result) {
+  return [=](WriteContext& w) {
+    *result = {};
+    auto q = w.db.prepare(
+        "SELECT l.account_id, l.email FROM account_links l JOIN accounts a ON a.id = l.account_id "
+        "WHERE l.token_hash = ? AND l.purpose = ? AND l.used_at IS NULL AND l.expires_at > ? AND a.deleted_at IS NULL");
+    q.bind(1, token_hash).bind(2, to_string(purpose)).bind(3, now);
+    if (!q.step()) return;
+    const AccountId account = q.column_int(0);
+    const std::string email = q.column_text(1);
+    auto used = w.db.prepare("UPDATE account_links SET used_at = ? WHERE token_hash = ?");
+    used.bind(1, now).bind(2, token_hash);
+    used.run();
+    if (purpose == LinkPurpose::verify) {
+      auto verify = w.db.prepare(
+          "UPDATE accounts SET email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', ?, 'unixepoch') "
+          "WHERE id = ? AND email = ?");
+      verify.bind(1, now).bind(2, account).bind(3, email);
+      verify.run();
+    } else {
+      auto password = w.db.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?");
+      password.bind(1, new_password_hash).bind(2, account);
+      password.run();
+      auto sessions = w.db.prepare("DELETE FROM sessions WHERE account_id = ?");
+      sessions.bind(1, account);
+      sessions.run();
+    }
+    result->account = account;
+  };
+}
+
+CommitQueue::Work AccountStore::change_email(AccountId account, std::string email, NewLink link, OutgoingMail mail,
+                                             std::shared_ptr<EmailChange> result) {
+  return [=](WriteContext& w) {
+    *result = {};
+    const std::string normalized = normalized_email(email);
+    auto taken = w.db.prepare("SELECT EXISTS(SELECT 1 FROM accounts WHERE email = ? AND id <> ?)");
+    taken.bind(1, normalized).bind(2, account);
+    taken.step();
+    if (taken.column_int(0) != 0) {
+      result->email_taken = true;
+      return;
+    }
+    auto q = w.db.prepare(
+        "UPDATE accounts SET email = ?, email_verified_at = CASE WHEN email = ? THEN email_verified_at END "
+        "WHERE id = ? AND deleted_at IS NULL");
+    q.bind(1, normalized).bind(2, normalized).bind(3, account);
+    q.run();
+    insert_link(w, link, mail);
+  };
+}
+
 CommitQueue::Work AccountStore::delete_account(AccountId account, std::string at) {
   return [=](WriteContext& w) {
     auto sessions = w.db.prepare("DELETE FROM sessions WHERE account_id = ?");
     sessions.bind(1, account);
     sessions.run();
+    // Nothing waits on the account any more: its links, open listings, invitations, hook and mail.
+    for (const char* sql :
+         {"UPDATE account_links SET used_at = unixepoch() WHERE account_id = ?1 AND used_at IS NULL",
+          "UPDATE listings SET status = 'cancelled', updated_at = ?2 WHERE owner_id = ?1 AND status = 'open'",
+          "DELETE FROM listing_players WHERE account_id = ?1 AND listing_id IN "
+          "(SELECT id FROM listings WHERE status = 'open')",
+          "UPDATE listings SET invitee_id = NULL, updated_at = ?2 WHERE invitee_id = ?1 AND status = 'open'",
+          "DELETE FROM webhooks WHERE account_id = ?1",
+          "UPDATE outbox SET failed_at = unixepoch(), last_error = 'account deleted' "
+          "WHERE account_id = ?1 AND sent_at IS NULL AND failed_at IS NULL"}) {
+      auto forget = w.db.prepare(sql);
+      forget.bind(1, account);
+      if (std::string_view(sql).find("?2") != std::string_view::npos) forget.bind(2, at);
+      forget.run();
+    }
     auto q = w.db.prepare(
         "UPDATE accounts SET email = NULL, password_hash = NULL, email_verified_at = NULL, deleted_at = ? "
         "WHERE id = ? AND deleted_at IS NULL");

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/outbox_store.hpp"
 #include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
@@ -26,6 +27,8 @@ struct AccountRecord {
   bool email_verified = false;
   std::string created_at;
   bool deleted = false;
+  std::optional<std::string> webhook;  // the URL notifications are posted to, if any
+  bool webhook_paused = false;         // it failed for the whole retry period
 };
 
 struct NewAccount {
@@ -47,6 +50,29 @@ struct SessionRecord {
   std::string csrf_token;
   std::int64_t created_at = 0;
   std::int64_t expires_at = 0;
+};
+
+// A one-time link (e-mail verification, password reset), stored as its token's hash.
+enum class LinkPurpose { verify, reset };
+const char* to_string(LinkPurpose purpose);
+
+struct NewLink {
+  std::string token_hash;
+  AccountId account = 0;
+  LinkPurpose purpose = LinkPurpose::verify;
+  std::string email;  // the address the link is sent to (and, for verification, confirms)
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;
+};
+
+// What using a link came to: the account it was for, or nothing (unknown, used or expired).
+struct LinkUse {
+  std::optional<AccountId> account;
+};
+
+// What changing an account's e-mail address came to.
+struct EmailChange {
+  bool email_taken = false;
 };
 
 class AccountStore {
@@ -72,6 +98,21 @@ class AccountStore {
   static CommitQueue::Work delete_sessions(AccountId account);
   static CommitQueue::Work set_password(AccountId account, std::string password_hash);
   static CommitQueue::Work set_email_verified(AccountId account, std::string at);
+  // Every session of the account but the one whose id hashes to `keep_hash` (a new password).
+  static CommitQueue::Work delete_other_sessions(AccountId account, std::string keep_hash);
+
+  // One-time links. Creating one ends the account's earlier links of that purpose and queues its
+  // mail in the same transaction.
+  static CommitQueue::Work create_link(NewLink link, OutgoingMail mail);
+  // Uses the link if it is live at `now`: a verification marks its address verified (if it is
+  // still the account's); a reset sets `new_password_hash` and ends every session.
+  static CommitQueue::Work use_link(std::string token_hash, LinkPurpose purpose, std::int64_t now,
+                                    std::string new_password_hash, std::shared_ptr<LinkUse> result);
+  // A new address, unverified until its link is used; with the link (and its mail) in the same
+  // transaction.
+  static CommitQueue::Work change_email(AccountId account, std::string email, NewLink link, OutgoingMail mail,
+                                        std::shared_ptr<EmailChange> result);
+
   // Deletes what identifies the person (e-mail, password, sessions); the name stays on the games
   // played, shown as a deleted player.
   static CommitQueue::Work delete_account(AccountId account, std::string at);

@@ -7,9 +7,7 @@ namespace warpath::server::storage {
 
 using nlohmann::json;
 
-namespace {
-
-constexpr const char* game_columns =
+const char* const game_columns =
     "id, title, scenario, options, seed, status, result, active_roles, version, created_at, updated_at";
 
 GameRecord read_game(const Statement& row) {
@@ -27,6 +25,8 @@ GameRecord read_game(const Statement& row) {
   g.updated_at = row.column_text(10);
   return g;
 }
+
+namespace {
 
 SnapshotRecord read_snapshot(const Statement& row) {
   return {static_cast<std::uint64_t>(row.column_int(0)), row.column_text(1), row.column_text(2)};
@@ -98,6 +98,15 @@ std::map<std::string, std::string> GameStore::seat_hashes(GameId id) {
   q.bind(1, id);
   std::map<std::string, std::string> out;
   while (q.step()) out[q.column_text(0)] = q.column_text(1);
+  return out;
+}
+
+std::map<std::string, std::int64_t> GameStore::game_players(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT role, account_id FROM game_players WHERE game_id = ?");
+  q.bind(1, id);
+  std::map<std::string, std::int64_t> out;
+  while (q.step()) out[q.column_text(0)] = q.column_int(1);
   return out;
 }
 

@@ -41,6 +41,10 @@ struct ChatLine {
   std::string time;
 };
 
+// The columns of `games` as read_game reads them, in its order (for queries of other stores).
+extern const char* const game_columns;
+GameRecord read_game(const Statement& row);
+
 class GameStore {
  public:
   explicit GameStore(const std::string& path);
@@ -48,6 +52,8 @@ class GameStore {
   std::optional<GameRecord> game(GameId id);
   std::vector<GameRecord> recent_games(int limit);
   std::map<std::string, std::string> seat_hashes(GameId id);
+  // role -> the account that plays it, for a game started from the lobby (empty otherwise).
+  std::map<std::string, std::int64_t> game_players(GameId id);
   std::optional<SnapshotRecord> latest_snapshot(GameId id);
   std::vector<SnapshotRecord> snapshots(GameId id);
   std::vector<engine::Move> moves_after(GameId id, std::uint64_t seq);

@@ -1,0 +1,305 @@
+#include "server/storage/lobby_store.hpp"
+
+#include <algorithm>
+
+namespace warpath::server::storage {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* listing_select =
+    "SELECT l.id, l.owner_id, o.name, l.title, l.scenario, l.options, l.rated, l.private, l.status, l.invitee_id, "
+    "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at "
+    "FROM listings l JOIN accounts o ON o.id = l.owner_id LEFT JOIN accounts i ON i.id = l.invitee_id ";
+
+ListingRecord read_listing(const Statement& q) {
+  ListingRecord l;
+  l.id = q.column_int(0);
+  l.owner = q.column_int(1);
+  l.owner_name = q.column_text(2);
+  l.title = q.column_text(3);
+  l.scenario = q.column_text(4);
+  l.options = json::parse(q.column_text(5));
+  l.rated = q.column_int(6) != 0;
+  l.is_private = q.column_int(7) != 0;
+  l.status = q.column_text(8);
+  if (!q.column_is_null(9)) l.invitee = q.column_int(9);
+  l.invitee_name = q.column_text(10);
+  if (!q.column_is_null(11)) l.rematch_of = q.column_int(11);
+  if (!q.column_is_null(12)) l.game = q.column_int(12);
+  l.created_at = q.column_text(13);
+  l.updated_at = q.column_text(14);
+  return l;
+}
+
+void read_players(Connection& db, ListingRecord& listing) {
+  auto q = db.prepare(
+      "SELECT p.account_id, a.name, p.role FROM listing_players p JOIN accounts a ON a.id = p.account_id "
+      "WHERE p.listing_id = ? ORDER BY p.joined_at, p.account_id");
+  q.bind(1, listing.id);
+  while (q.step()) {
+    ListingPlayer player{q.column_int(0), q.column_text(1), std::nullopt};
+    if (!q.column_is_null(2)) player.role = q.column_text(2);
+    listing.players.push_back(std::move(player));
+  }
+}
+
+void bind_optional(Statement& q, int index, const std::optional<std::int64_t>& value) {
+  if (value)
+    q.bind(index, *value);
+  else
+    q.bind_null(index);
+}
+
+void bind_optional(Statement& q, int index, const std::optional<std::string>& value) {
+  if (value)
+    q.bind(index, *value);
+  else
+    q.bind_null(index);
+}
+
+void add_player(WriteContext& w, ListingId listing, std::int64_t account, const std::optional<std::string>& role,
+                const std::string& now) {
+  auto q = w.db.prepare("INSERT INTO listing_players(listing_id, account_id, role, joined_at) VALUES (?, ?, ?, ?)");
+  q.bind(1, listing).bind(2, account);
+  bind_optional(q, 3, role);
+  q.bind(4, now);
+  q.run();
+}
+
+}  // namespace
+
+bool ListingRecord::has_player(std::int64_t account) const {
+  return std::any_of(players.begin(), players.end(), [&](const ListingPlayer& p) { return p.account == account; });
+}
+
+void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int64_t unix_now) {
+  for (const auto& notice : notices) {
+    auto q = w.db.prepare("SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL");
+    q.bind(1, notice.account);
+    if (!q.step()) continue;
+    if (!q.column_is_null(0))
+      enqueue_mail(w, {notice.account, q.column_text(0), notice.subject, notice.text}, unix_now);
+    enqueue_webhook(w, notice.account, notice.subject, notice.event, unix_now);
+  }
+}
+
+LobbyStore::LobbyStore(const std::string& path) : db_(path) {}
+
+std::vector<ListingRecord> LobbyStore::listings_where(const std::string& where, const std::vector<std::string>& texts,
+                                                      const std::vector<std::int64_t>& numbers, int limit) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(std::string(listing_select) + where + " ORDER BY l.id DESC LIMIT " + std::to_string(limit));
+  int index = 1;
+  for (const auto& n : numbers) q.bind(index++, n);
+  for (const auto& t : texts) q.bind(index++, t);
+  std::vector<ListingRecord> out;
+  while (q.step()) out.push_back(read_listing(q));
+  for (auto& l : out) read_players(db_, l);
+  return out;
+}
+
+std::optional<ListingRecord> LobbyStore::listing(ListingId id) {
+  auto found = listings_where("WHERE l.id = ?", {}, {id}, 1);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<ListingRecord> LobbyStore::open_listings(const std::string& title, const std::string& scenario,
+                                                     std::optional<bool> rated, int limit) {
+  std::string where = "WHERE l.status = 'open' AND l.private = 0 AND l.invitee_id IS NULL";
+  std::vector<std::int64_t> numbers;
+  std::vector<std::string> texts;
+  if (rated) {
+    where += " AND l.rated = ?";
+    numbers.push_back(*rated ? 1 : 0);
+  }
+  if (!title.empty()) {
+    where += " AND l.title = ?";
+    texts.push_back(title);
+  }
+  if (!scenario.empty()) {
+    where += " AND l.scenario = ?";
+    texts.push_back(scenario);
+  }
+  return listings_where(where, texts, numbers, limit);
+}
+
+std::vector<ListingRecord> LobbyStore::account_listings(std::int64_t account) {
+  return listings_where(
+      "WHERE l.status = 'open' AND l.id IN (SELECT listing_id FROM listing_players WHERE account_id = ?)", {},
+      {account}, 200);
+}
+
+std::vector<ListingRecord> LobbyStore::invitations(std::int64_t account) {
+  return listings_where("WHERE l.status = 'open' AND l.invitee_id = ?", {}, {account}, 200);
+}
+
+std::vector<PlayerSeat> LobbyStore::game_players_locked(GameId game) {
+  auto q = db_.prepare(
+      "SELECT p.role, p.account_id, CASE WHEN a.deleted_at IS NULL THEN a.name ELSE 'deleted player' END "
+      "FROM game_players p JOIN accounts a ON a.id = p.account_id WHERE p.game_id = ? ORDER BY p.role");
+  q.bind(1, game);
+  std::vector<PlayerSeat> out;
+  while (q.step()) out.push_back({q.column_text(0), q.column_int(1), q.column_text(2)});
+  return out;
+}
+
+std::vector<PlayerSeat> LobbyStore::game_players(GameId game) {
+  std::lock_guard lock(mutex_);
+  return game_players_locked(game);
+}
+
+std::vector<AccountGame> LobbyStore::account_games(std::int64_t account) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(std::string("SELECT ") + game_columns +
+                       " FROM games WHERE id IN (SELECT game_id FROM game_players WHERE account_id = ?) "
+                       "ORDER BY updated_at DESC LIMIT 500");
+  q.bind(1, account);
+  std::vector<AccountGame> out;
+  while (q.step()) out.push_back({read_game(q), {}, {}});
+  for (auto& g : out) {
+    g.players = game_players_locked(g.game.id);
+    for (const auto& p : g.players)
+      if (p.account == account) g.roles.push_back(p.role);
+  }
+  return out;
+}
+
+std::optional<std::int64_t> LobbyStore::live_account_named(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT id FROM accounts WHERE name = ? AND deleted_at IS NULL");
+  q.bind(1, name);
+  if (!q.step()) return std::nullopt;
+  return q.column_int(0);
+}
+
+std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
+  PlayerRecord p;
+  {
+    std::lock_guard lock(mutex_);
+    auto q = db_.prepare("SELECT id, name, created_at, deleted_at IS NOT NULL FROM accounts WHERE name = ?");
+    q.bind(1, name);
+    if (!q.step()) return std::nullopt;
+    p.id = q.column_int(0);
+    p.name = q.column_text(1);
+    p.joined = q.column_text(2);
+    p.deleted = q.column_int(3) != 0;
+  }
+  auto games = account_games(p.id);
+  for (auto& g : games) {
+    if (g.game.status != "over") {
+      ++p.running;
+      continue;
+    }
+    ++p.played;
+    auto& tally = p.results[g.game.title];
+    const json winner = g.game.result.is_object() ? g.game.result.value("winner", json()) : json();
+    if (!winner.is_string())
+      ++tally["drawn"];
+    else if (std::find(g.roles.begin(), g.roles.end(), winner.get<std::string>()) != g.roles.end())
+      ++tally["won"];
+    else
+      ++tally["lost"];
+  }
+  for (auto& [title, tally] : p.results)
+    for (const char* key : {"won", "lost", "drawn"}) tally.try_emplace(key, 0);
+  if (games.size() > 20) games.resize(20);
+  p.recent = std::move(games);
+  return p;
+}
+
+CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std::int64_t unix_now,
+                                             std::vector<Notice> notices, std::shared_ptr<ListingId> id) {
+  return [l = std::move(l), now = std::move(now), unix_now, notices = std::move(notices), id](WriteContext& w) {
+    auto q = w.db.prepare(
+        "INSERT INTO listings(owner_id, title, scenario, options, rated, private, invitee_id, rematch_of, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    q.bind(1, l.owner).bind(2, l.title).bind(3, l.scenario).bind(4, l.options.dump());
+    q.bind(5, std::int64_t{l.rated}).bind(6, std::int64_t{l.is_private});
+    bind_optional(q, 7, l.invitee);
+    bind_optional(q, 8, l.rematch_of);
+    q.bind(9, now).bind(10, now);
+    q.run();
+    *id = w.db.last_insert_id();
+    add_player(w, *id, l.owner, l.owner_role, now);
+    send_notices(w, notices, unix_now);
+  };
+}
+
+CommitQueue::Work LobbyStore::join_listing(ListingId listing, std::int64_t account, std::optional<std::string> role,
+                                           std::size_t players_before, std::optional<NewGame> start,
+                                           std::map<std::string, std::int64_t> seats, std::string now,
+                                           std::int64_t unix_now, std::vector<Notice> notices,
+                                           std::shared_ptr<ListingChange> result) {
+  return [=, start = std::move(start), seats = std::move(seats), notices = std::move(notices)](WriteContext& w) {
+    *result = {};
+    auto check = w.db.prepare(
+        "SELECT l.status = 'open', (SELECT COUNT(*) FROM listing_players WHERE listing_id = l.id), "
+        "EXISTS(SELECT 1 FROM listing_players WHERE listing_id = l.id AND account_id = ?) "
+        "FROM listings l WHERE l.id = ?");
+    check.bind(1, account).bind(2, listing);
+    if (!check.step() || check.column_int(0) == 0 || check.column_int(2) != 0 ||
+        static_cast<std::size_t>(check.column_int(1)) != players_before)
+      return;
+    add_player(w, listing, account, role, now);
+    if (start) {
+      auto game = std::make_shared<GameId>(0);
+      GameStore::create_game(*start, game)(w);
+      for (const auto& [seat, player] : seats) {
+        auto q = w.db.prepare("INSERT INTO game_players(game_id, role, account_id) VALUES (?, ?, ?)");
+        q.bind(1, *game).bind(2, seat).bind(3, player);
+        q.run();
+        auto settle = w.db.prepare("UPDATE listing_players SET role = ? WHERE listing_id = ? AND account_id = ?");
+        settle.bind(1, seat).bind(2, listing).bind(3, player);
+        settle.run();
+      }
+      auto started = w.db.prepare("UPDATE listings SET status = 'started', game_id = ?, updated_at = ? WHERE id = ?");
+      started.bind(1, *game).bind(2, now).bind(3, listing);
+      started.run();
+      result->game = *game;
+      // The notices name the game: its id is known only now.
+      auto named = notices;
+      for (auto& n : named) {
+        for (auto* text : {&n.subject, &n.text}) {
+          const auto at = text->find("{game}");
+          if (at != std::string::npos) text->replace(at, 6, std::to_string(*game));
+        }
+        n.event["game"] = *game;
+      }
+      send_notices(w, named, unix_now);
+    } else {
+      auto touched = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
+      touched.bind(1, now).bind(2, listing);
+      touched.run();
+      send_notices(w, notices, unix_now);
+    }
+    result->done = true;
+  };
+}
+
+CommitQueue::Work LobbyStore::close_listing(ListingId listing, std::string status, std::string now,
+                                            std::shared_ptr<ListingChange> result) {
+  return [=](WriteContext& w) {
+    auto q = w.db.prepare("UPDATE listings SET status = ?, updated_at = ? WHERE id = ? AND status = 'open'");
+    q.bind(1, status).bind(2, now).bind(3, listing);
+    q.run();
+    result->done = sqlite3_changes(w.db.handle()) == 1;
+  };
+}
+
+CommitQueue::Work LobbyStore::set_invitee(ListingId listing, std::optional<std::int64_t> invitee, std::string now,
+                                          std::int64_t unix_now, std::vector<Notice> notices,
+                                          std::shared_ptr<ListingChange> result) {
+  return [=, notices = std::move(notices)](WriteContext& w) {
+    auto q = w.db.prepare("UPDATE listings SET invitee_id = ?, updated_at = ? WHERE id = ? AND status = 'open'");
+    bind_optional(q, 1, invitee);
+    q.bind(2, now).bind(3, listing);
+    q.run();
+    result->done = sqlite3_changes(w.db.handle()) == 1;
+    if (result->done) send_notices(w, notices, unix_now);
+  };
+}
+
+}  // namespace warpath::server::storage

@@ -1,0 +1,156 @@
+// The lobby as stored (server/storage/lobby_store.hpp, schema/004_lobby.sql) and one-time links
+// (account_store.hpp): a join counts only while the listing is as its caller saw it (of two
+// players racing for the last seat one gets it), the join that fills a listing starts its game
+// with the seats given to the players, invitations and cancellations close a listing to others,
+// notices become outbox rows in the same transaction, and a link works once and not after it
+// expires.
+#include <doctest/doctest.h>
+
+#include "server/storage/account_store.hpp"
+#include "server/storage/lobby_store.hpp"
+#include "server/storage/sqlite.hpp"
+#include "server/util/secrets.hpp"
+#include "tests/support/temp_db.hpp"
+
+using namespace warpath::server;
+using namespace warpath::server::storage;
+using nlohmann::json;
+using warpath::test::commit_and_wait;
+using warpath::test::TempDb;
+
+namespace {
+
+AccountId sign_up(CommitQueue& q, const std::string& name) {
+  auto result = std::make_shared<AccountCreation>();
+  commit_and_wait(q, AccountStore::create_account({name, name + "@example.org", "$argon2id$stand-in"},
+                                                  "2026-11-24T08:00:00Z", result));
+  REQUIRE(result->id > 0);
+  return result->id;
+}
+
+NewGame duel_game() {
+  return {"test-duel", "standard", json::object(), 7, json::array({"red"}), {{"red", "r"}, {"blue", "b"}}};
+}
+
+std::int64_t outbox_rows(const std::string& path) {
+  Connection db(path);
+  auto q = db.prepare("SELECT COUNT(*) FROM outbox");
+  q.step();
+  return q.column_int(0);
+}
+
+}  // namespace
+
+TEST_CASE("the join that fills a listing starts its game; a join on a stale view of it changes nothing") {
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  LobbyStore lobby(tmp.path());
+  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob"), carol = sign_up(q, "carol");
+  auto id = std::make_shared<ListingId>(0);
+  NewListing proposed{alice, "test-duel", "standard", json::object(), true, false, "red", std::nullopt, std::nullopt};
+  commit_and_wait(q, LobbyStore::create_listing(proposed, "2026-11-24T08:00:00Z", 1000, {}, id));
+  auto listing = lobby.listing(*id);
+  REQUIRE(listing);
+  CHECK(listing->status == "open");
+  CHECK(listing->rated);
+  REQUIRE(listing->players.size() == 1);
+  CHECK(listing->players[0].role == "red");
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).size() == 1);
+  CHECK(lobby.open_listings("", "", false, 10).empty());
+  CHECK(lobby.open_listings("wilderness-war", "", std::nullopt, 10).empty());
+
+  // Bob and carol both saw one player; bob's join lands first and starts the game.
+  std::vector<Notice> notices{{alice, "started", "your game began: game {game}", {{"type", "game_started"}}}};
+  auto bobs = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},
+                                              "2026-11-24T08:01:00Z", 1060, notices, bobs));
+  CHECK(bobs->done);
+  REQUIRE(bobs->game);
+  auto carols = std::make_shared<ListingChange>();
+  commit_and_wait(q,
+                  LobbyStore::join_listing(*id, carol, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", carol}},
+                                           "2026-11-24T08:01:00Z", 1060, notices, carols));
+  CHECK_FALSE(carols->done);
+  CHECK_FALSE(carols->game);
+
+  listing = lobby.listing(*id);
+  CHECK(listing->status == "started");
+  CHECK(listing->game == bobs->game);
+  CHECK(listing->players.size() == 2);
+  const auto seats = lobby.game_players(*bobs->game);
+  REQUIRE(seats.size() == 2);
+  CHECK(seats[0].role == "blue");
+  CHECK(seats[0].name == "bob");
+  CHECK(seats[1].role == "red");
+  CHECK(seats[1].name == "alice");
+  CHECK(lobby.account_games(carol).empty());
+  REQUIRE(lobby.account_games(alice).size() == 1);
+  CHECK(lobby.account_games(alice)[0].roles == std::vector<std::string>{"red"});
+  CHECK(outbox_rows(tmp.path()) == 1);  // the one notice of the join that counted
+  {
+    Connection db(tmp.path());
+    auto body = db.prepare("SELECT body FROM outbox");
+    body.step();
+    CHECK(body.column_text(0) == "your game began: game " + std::to_string(*bobs->game));
+  }
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
+}
+
+TEST_CASE("a listing closed or taken by an invitation is out of the open list") {
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  LobbyStore lobby(tmp.path());
+  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
+  auto id = std::make_shared<ListingId>(0);
+  commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
+                                                 std::nullopt, bob, std::nullopt},
+                                                "2026-11-24T08:00:00Z", 1000, {}, id));
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
+  REQUIRE(lobby.invitations(bob).size() == 1);
+  CHECK(lobby.account_listings(alice).size() == 1);
+  auto change = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::set_invitee(*id, std::nullopt, "2026-11-24T08:01:00Z", 1060, {}, change));
+  CHECK(change->done);
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).size() == 1);
+  commit_and_wait(q, LobbyStore::close_listing(*id, "cancelled", "2026-11-24T08:02:00Z", change));
+  CHECK(change->done);
+  commit_and_wait(q, LobbyStore::close_listing(*id, "cancelled", "2026-11-24T08:03:00Z", change));
+  CHECK_FALSE(change->done);  // closed already
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
+  CHECK(lobby.listing(*id)->status == "cancelled");
+}
+
+TEST_CASE("a one-time link works once, only for its purpose, and not after it expires") {
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  AccountStore accounts(tmp.path());
+  const auto alice = sign_up(q, "alice");
+  const std::string token = new_token(32);
+  const OutgoingMail mail{alice, "alice@example.org", "verify", "link"};
+  commit_and_wait(q,
+                  AccountStore::create_link(
+                      {sha256_hex(token), alice, LinkPurpose::verify, "alice@example.org", 1000, 1000 + 1800}, mail));
+  CHECK(outbox_rows(tmp.path()) == 1);
+  auto used = std::make_shared<LinkUse>();
+  commit_and_wait(q, AccountStore::use_link(sha256_hex(token), LinkPurpose::reset, 1100, "$new", used));
+  CHECK_FALSE(used->account);  // a verification link does not reset a password
+  commit_and_wait(q, AccountStore::use_link(sha256_hex(token), LinkPurpose::verify, 1000 + 1800, {}, used));
+  CHECK_FALSE(used->account);  // expired
+  CHECK_FALSE(accounts.account(alice)->email_verified);
+
+  // A newer link ends the older one; the newer works once.
+  const std::string second = new_token(32), third = new_token(32);
+  commit_and_wait(q,
+                  AccountStore::create_link(
+                      {sha256_hex(second), alice, LinkPurpose::verify, "alice@example.org", 2000, 2000 + 1800}, mail));
+  commit_and_wait(q,
+                  AccountStore::create_link(
+                      {sha256_hex(third), alice, LinkPurpose::verify, "alice@example.org", 2001, 2001 + 1800}, mail));
+  commit_and_wait(q, AccountStore::use_link(sha256_hex(second), LinkPurpose::verify, 2100, {}, used));
+  CHECK_FALSE(used->account);
+  commit_and_wait(q, AccountStore::use_link(sha256_hex(third), LinkPurpose::verify, 2100, {}, used));
+  CHECK(used->account == alice);
+  CHECK(accounts.account(alice)->email_verified);
+  commit_and_wait(q, AccountStore::use_link(sha256_hex(third), LinkPurpose::verify, 2101, {}, used));
+  CHECK_FALSE(used->account);
+}

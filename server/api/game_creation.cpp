@@ -6,27 +6,35 @@ namespace warpath::server {
 
 using nlohmann::json;
 
-void create_game(ServerContext& context, GameRequest request, std::function<void(CreationResult)> done) {
+std::variant<RoomError, PreparedGame> prepare_game(ServerContext& context, GameRequest request) {
   const auto* module = context.games.find(request.title);
   if (!module)
-    return done(RoomError{protocol::ErrorCode::unknown_title, "no game module has the title '" + request.title + "'"});
+    return RoomError{protocol::ErrorCode::unknown_title, "no game module has the title '" + request.title + "'"};
   if (request.scenario.empty()) request.scenario = module->info().scenarios.front().id;
   const std::uint64_t seed = request.seed.value_or(new_game_seed());
-  storage::NewGame game{module->info().title_id, request.scenario, request.options, seed, json::array(), {}};
+  PreparedGame prepared{{module->info().title_id, request.scenario, request.options, seed, json::array(), {}},
+                        json::object()};
   try {
     auto state = module->setup(request.scenario, request.options, seed);
-    game.active_roles = module->active_roles(*state);
+    prepared.game.active_roles = module->active_roles(*state);
   } catch (const std::exception& e) {
-    return done(RoomError{protocol::ErrorCode::bad_setup, e.what()});
+    return RoomError{protocol::ErrorCode::bad_setup, e.what()};
   }
-  CreatedGame created{0, json::object()};
   for (const auto& role : module->info().roles) {
     const std::string token = new_seat_token();
-    created.tokens[role] = token;
-    game.token_hashes[role] = sha256_hex(token);
+    prepared.tokens[role] = token;
+    prepared.game.token_hashes[role] = sha256_hex(token);
   }
+  return prepared;
+}
+
+void create_game(ServerContext& context, GameRequest request, std::function<void(CreationResult)> done) {
+  auto prepared = prepare_game(context, std::move(request));
+  if (auto* error = std::get_if<RoomError>(&prepared)) return done(*error);
+  auto& game = std::get<PreparedGame>(prepared);
+  CreatedGame created{0, std::move(game.tokens)};
   auto id = std::make_shared<protocol::GameId>(0);
-  context.commits.submit(storage::GameStore::create_game(std::move(game), id),
+  context.commits.submit(storage::GameStore::create_game(std::move(game.game), id),
                          [done, id, created](std::optional<std::string> error) mutable {
                            if (error) return done(RoomError{protocol::ErrorCode::storage_error, *error});
                            created.id = *id;

@@ -26,6 +26,13 @@ struct CreatedGame {
 
 using CreationResult = std::variant<RoomError, CreatedGame>;
 
+// A game checked (set up once) and its tokens dealt, ready to be stored.
+struct PreparedGame {
+  storage::NewGame game;
+  nlohmann::json tokens;  // role -> token
+};
+std::variant<RoomError, PreparedGame> prepare_game(ServerContext& context, GameRequest request);
+
 // `done` runs on the commit thread once the game is durably stored (or refused).
 void create_game(ServerContext& context, GameRequest request, std::function<void(CreationResult)> done);
 

@@ -11,8 +11,10 @@
 
 #include "protocol/frame_check.hpp"
 #include "protocol/limits.hpp"
+#include "server/accounts/accounts.hpp"
 #include "server/api/account_routes.hpp"
 #include "server/api/game_creation.hpp"
+#include "server/api/lobby_routes.hpp"
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
 #include "server/util/log.hpp"
@@ -41,7 +43,7 @@ std::string bearer_token(const HttpRequest& request) {
 
 }  // namespace
 
-bool takes(const HttpRequest& request, std::initializer_list<http::verb> methods, const Respond& respond) {
+bool takes(const HttpRequest& request, const std::vector<http::verb>& methods, const Respond& respond) {
   std::string allow;
   for (const auto method : methods) {
     if (request.method() == method || (method == http::verb::get && request.method() == http::verb::head)) return true;
@@ -73,25 +75,12 @@ std::optional<json> json_body(const HttpRequest& request, const Respond& respond
   return parsed;
 }
 
-namespace {
-
 std::string origin_of(const ServerContext& context, const HttpRequest& request) {
   if (!context.public_url.empty()) return context.public_url;
   auto host = request.find(http::field::host);
   return "http://" + std::string(host == request.end() ? "localhost" : std::string_view(host->value()));
 }
 
-json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
-  return {{"game", game},
-          {"seat", answer.seat},
-          {"version", answer.version},
-          {"view", answer.view},
-          {"seat_keys", answer.seat_keys},
-          {"hash", answer.hash},
-          {"log_size", answer.log_size}};
-}
-
-// The value of `name` in the request's query (`?a=1&b=2`), if it is there.
 std::optional<std::string_view> query_parameter(const HttpRequest& request, std::string_view name) {
   std::string_view target = request.target();
   const auto question = target.find('?');
@@ -109,6 +98,28 @@ std::optional<std::string_view> query_parameter(const HttpRequest& request, std:
 }
 
 // A query parameter that must be an integer from `min` to `max` when present.
+RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                        const Respond& respond) {
+  RoomHandle room = context.rooms.acquire(game);
+  if (!room) {
+    context.metrics.refused(protocol::to_string(protocol::ErrorCode::overloaded));
+    respond(error_response(request, protocol::ErrorCode::overloaded, RoomRegistry::full_message));
+  }
+  return room;
+}
+
+namespace {
+
+json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
+  return {{"game", game},
+          {"seat", answer.seat},
+          {"version", answer.version},
+          {"view", answer.view},
+          {"seat_keys", answer.seat_keys},
+          {"hash", answer.hash},
+          {"log_size", answer.log_size}};
+}
+
 std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const HttpRequest& request,
                                                                         std::string_view name, std::uint64_t min,
                                                                         std::uint64_t max) {
@@ -130,16 +141,6 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
 }
 
 // A room's lease, or null after answering `overloaded` (too many rooms loaded, none idle).
-RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
-                        const Respond& respond) {
-  RoomHandle room = context.rooms.acquire(game);
-  if (!room) {
-    context.metrics.refused(protocol::to_string(protocol::ErrorCode::overloaded));
-    respond(error_response(request, protocol::ErrorCode::overloaded, RoomRegistry::full_message));
-  }
-  return room;
-}
-
 void create_game_route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
                        Respond respond) {
   auto body = json_body(request, respond);
@@ -179,6 +180,25 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
   });
 }
 
+}  // namespace
+
+std::optional<SeatClaim> seat_claim(ServerContext& context, const HttpRequest& request, bool changes,
+                                    const Respond& respond) {
+  SeatClaim claim{bearer_token(request), std::nullopt};
+  if (!claim.token.empty()) return claim;
+  const auto session = request_session(context, request);
+  if (!session) return claim;
+  if (changes && !accounts::csrf_matches(*session, std::string_view(request["X-CSRF-Token"]))) {
+    context.metrics.refused(protocol::to_string(protocol::ErrorCode::csrf_failed));
+    respond(error_response(request, protocol::ErrorCode::csrf_failed, "send the session's CSRF token in X-CSRF-Token"));
+    return std::nullopt;
+  }
+  claim.account = session->account;
+  return claim;
+}
+
+namespace {
+
 void submit_action(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {
   auto body = json_body(request, respond);
   if (!body) return;
@@ -192,13 +212,15 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   if (!engine::is_well_formed(action))
     return respond(
         error_response(request, protocol::ErrorCode::malformed, "'arg' must be null, a string or an integer"));
-  const std::string token = bearer_token(request);
-  if (token.empty())
-    return respond(error_response(request, protocol::ErrorCode::bad_token, "send the seat token as a Bearer token"));
+  auto claim = seat_claim(context, request, true, respond);
+  if (!claim) return;
+  if (claim->token.empty() && !claim->account)
+    return respond(error_response(request, protocol::ErrorCode::bad_token,
+                                  "send the seat token as a Bearer token, or log in as the seat's player"));
   RoomHandle room = acquire_room(context, request, game, respond);
   if (!room) return;
-  room->act_for_token(
-      room, token, version->get<std::uint64_t>(), std::move(action),
+  room->act_for(
+      room, std::move(*claim), version->get<std::uint64_t>(), std::move(action),
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
 }
 
@@ -210,14 +232,14 @@ void log_route(ServerContext& context, const HttpRequest& request, protocol::Gam
   RoomHandle room = acquire_room(context, request, game, respond);
   if (!room) return;
   const auto before_line = std::get<std::optional<std::uint64_t>>(before);
-  room->log_for_token(room, bearer_token(request),
-                      before_line ? std::optional<std::size_t>(*before_line) : std::nullopt,
-                      std::get<std::optional<std::uint64_t>>(limit).value_or(protocol::default_log_page_lines),
-                      [request, respond](LogAnswer answer) {
-                        if (answer.error)
-                          return respond(error_response(request, answer.error->code, answer.error->message));
-                        respond(json_response(request, http::status::ok, answer.page));
-                      });
+  auto claim = seat_claim(context, request, false, respond);
+  if (!claim) return;
+  room->log_for(room, std::move(*claim), before_line ? std::optional<std::size_t>(*before_line) : std::nullopt,
+                std::get<std::optional<std::uint64_t>>(limit).value_or(protocol::default_log_page_lines),
+                [request, respond](LogAnswer answer) {
+                  if (answer.error) return respond(error_response(request, answer.error->code, answer.error->message));
+                  respond(json_response(request, http::status::ok, answer.page));
+                });
 }
 
 std::optional<protocol::GameId> parse_id(std::string_view text) {
@@ -242,7 +264,9 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
     if (!takes(request, {http::verb::get}, respond)) return;
     RoomHandle room = acquire_room(context, request, *id, respond);
     if (!room) return;
-    return room->view_for_token(room, bearer_token(request), [request, id = *id, respond](SeatAnswer answer) {
+    auto claim = seat_claim(context, request, false, respond);
+    if (!claim) return;
+    return room->view_for(room, std::move(*claim), [request, id = *id, respond](SeatAnswer answer) {
       respond_seat_answer(request, id, respond, std::move(answer));
     });
   }
@@ -357,6 +381,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
     return respond(std::move(res));
   }
   if (account_routes(context, request, target, peer, respond)) return;
+  if (lobby_routes(context, request, target, peer, respond)) return;
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;
     json titles = json::array();

@@ -5,8 +5,8 @@
 
 #include <boost/beast/http.hpp>
 #include <functional>
-#include <initializer_list>
 #include <optional>
+#include <vector>
 
 #include "protocol/error_code.hpp"
 #include "server/net/server_context.hpp"
@@ -24,15 +24,29 @@ void handle_http(ServerContext& context, const HttpRequest& request, const boost
 // Host): for WebSocket upgrades, and for sign-up and log-in. No Origin (not a browser page): yes.
 bool origin_allowed(const ServerContext& context, const HttpRequest& request);
 
+// The site's origin for links in answers and mails: the public URL, else http:// and the Host.
+std::string origin_of(const ServerContext& context, const HttpRequest& request);
+
+// The value of `name` in the request's query (`?a=1&b=2`), as sent (not decoded), if it is there.
+std::optional<std::string_view> query_parameter(const HttpRequest& request, std::string_view name);
+// A lease on the game's room, or nullptr after answering 503 overloaded.
+RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                        const Respond& respond);
+
 HttpResponse json_response(const HttpRequest& request, boost::beast::http::status status, const nlohmann::json& body);
 // True when the resource takes the request's method (HEAD wherever GET); else answers 405 with
 // the methods it does take.
-bool takes(const HttpRequest& request, std::initializer_list<boost::beast::http::verb> methods, const Respond& respond);
+bool takes(const HttpRequest& request, const std::vector<boost::beast::http::verb>& methods, const Respond& respond);
 // The body as a JSON object, or nullopt after answering why it is not one.
 std::optional<nlohmann::json> json_body(const HttpRequest& request, const Respond& respond);
 // `details`: more members of the error object (retry_after, version).
 HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message,
                             const nlohmann::json& details = nlohmann::json::object());
+// Who a game request speaks for: the Bearer seat token, else the session's account, else nobody
+// (a spectator). `changes`: a request that acts, for which a session must send its CSRF token;
+// nullopt after answering that it did not.
+std::optional<SeatClaim> seat_claim(ServerContext& context, const HttpRequest& request, bool changes,
+                                    const Respond& respond);
 // 429 rate_limited with retry_after (and Retry-After): `what` there were too many of.
 HttpResponse rate_limited_response(ServerContext& context, const HttpRequest& request, double seconds_to_wait,
                                    const std::string& what);

@@ -58,6 +58,14 @@ constexpr CountLimit count_limits[] = {
     {"log-ins-per-ip-per-minute", "WARPATH_LOG_INS_PER_IP_PER_MINUTE", &Limits::log_ins_per_ip_per_minute},
     {"log-ins-per-login-per-minute", "WARPATH_LOG_INS_PER_LOGIN_PER_MINUTE", &Limits::log_ins_per_login_per_minute},
     {"chat-lines-per-game", "WARPATH_CHAT_LINES_PER_GAME", &Limits::chat_lines_per_game},
+    {"password-resets-per-ip-per-minute", "WARPATH_PASSWORD_RESETS_PER_IP_PER_MINUTE",
+     &Limits::password_resets_per_ip_per_minute},
+    {"password-resets-per-login-per-hour", "WARPATH_PASSWORD_RESETS_PER_LOGIN_PER_HOUR",
+     &Limits::password_resets_per_login_per_hour},
+    {"lobby-games-per-account-per-hour", "WARPATH_LOBBY_GAMES_PER_ACCOUNT_PER_HOUR",
+     &Limits::lobby_games_per_account_per_hour},
+    {"invitations-per-account-per-hour", "WARPATH_INVITATIONS_PER_ACCOUNT_PER_HOUR",
+     &Limits::invitations_per_account_per_hour},
 };
 
 Limits read_limits(const Args& args) {
@@ -169,10 +177,11 @@ int serve_command(const std::vector<std::string>& argv) {
   RoomRegistry rooms(ioc.get_executor(),
                      RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
   storage::AccountStore accounts(config.db);
+  storage::LobbyStore lobby(config.db);
   // Password hashes: one at a time (each takes ~64 MiB), off the network threads.
   asio::thread_pool slow_work(1);
   ServerContext context{games,         store,   commits, rooms,    config.web_root, config.public_url,
-                        config.limits, metrics, gate,    accounts, slow_work};
+                        config.limits, metrics, gate,    accounts, lobby,           slow_work};
   // Mails and webhook calls: delivers what was left unsent at once, then what the server queues.
   mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
   context.outbox = &outbox;

@@ -13,6 +13,7 @@
 #include "server/storage/account_store.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
+#include "server/storage/lobby_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
 #include "server/util/rate_limit.hpp"
@@ -30,6 +31,7 @@ struct ServerContext {
   Metrics& metrics;
   ConnectionGate& gate;
   storage::AccountStore& accounts;
+  storage::LobbyStore& lobby;
   // Work too slow for the network threads: password hashes (argon2id, ~64 MiB and ~0.1 s each).
   boost::asio::thread_pool& slow_work;
   std::atomic<std::int64_t> open_websockets{0};
@@ -40,6 +42,11 @@ struct ServerContext {
   KeyedRateLimit<std::string> log_ins_by_login{limits.log_ins_per_login_per_minute};
   // The mail and webhook sender: call outbox->wake() once work that queued messages is committed.
   mail::OutboxSender* outbox = nullptr;
+  KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
+  KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
+                                                       std::chrono::hours(1)};
+  KeyedRateLimit<std::int64_t> lobby_games{limits.lobby_games_per_account_per_hour, std::chrono::hours(1)};
+  KeyedRateLimit<std::int64_t> invitations{limits.invitations_per_account_per_hour, std::chrono::hours(1)};
 };
 
 }  // namespace warpath::server

@@ -4,6 +4,7 @@
 
 #include "protocol/limits.hpp"
 #include "protocol/server_message.hpp"
+#include "server/api/account_routes.hpp"
 #include "server/util/log.hpp"
 
 namespace warpath::server {
@@ -53,6 +54,8 @@ void WsSession::start(beast::http::request<beast::http::string_body> upgrade) {
   ws_.read_message_max(max_drained_message);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(beast::http::field::server, "warpath"); }));
+  // The page's log-in, if any: a lobby game's seat is taken by its player's session.
+  if (const auto session = request_session(context_, upgrade)) account_ = session->account;
   ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
     if (ec) return self->close_session();
     self->watch_unjoined();
@@ -140,9 +143,9 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
           if (!room) return refuse(protocol::ErrorCode::overloaded, RoomRegistry::full_message, m.ref, m.game);
           if (previous != joined_.end()) previous->second->leave(previous->second, this);
           joined_[m.game] = room;
-          const std::string token = m.token.empty() ? hello_token_ : m.token;
+          SeatClaim claim{m.token.empty() ? hello_token_ : m.token, account_};
           const auto game = m.game;
-          room->join(room, self, std::move(m), token, [self, room, game](bool ok) {
+          room->join(room, self, std::move(m), std::move(claim), [self, room, game](bool ok) {
             if (ok) return;
             // A refused join must not keep a room (possibly of a game that does not exist) leased;
             // but a later join of the same game holds a lease of its own, which stays.

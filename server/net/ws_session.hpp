@@ -60,6 +60,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool writing_ = false;
   bool closed_ = false;
   std::string hello_token_;
+  std::optional<std::int64_t> account_;  // the account logged in on the upgrading page
   std::map<protocol::GameId, RoomHandle> joined_;
 };
 

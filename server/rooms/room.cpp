@@ -45,6 +45,7 @@ void Room::load() {
       }
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
+      accounts_ = services_.store.game_players(id_);
       chat_lines_ = services_.store.count_chat(id_);
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
@@ -69,11 +70,28 @@ void Room::load() {
   });
 }
 
-std::optional<std::string> Room::seat_of_token(const std::string& token) const {
-  const std::string hash = sha256_hex(token);
-  for (const auto& [role, stored] : token_hashes_)
-    if (constant_time_equal(hash, stored)) return role;
+std::optional<std::string> Room::role_of(const SeatClaim& claim) const {
+  if (!claim.token.empty()) {
+    const std::string hash = sha256_hex(claim.token);
+    for (const auto& [role, stored] : token_hashes_)
+      if (constant_time_equal(hash, stored)) return role;
+    return std::nullopt;
+  }
+  if (claim.account)
+    for (const auto& [role, account] : accounts_)
+      if (account == *claim.account) return role;
   return std::nullopt;
+}
+
+bool Room::holds(const SeatClaim& claim, const std::string& seat) const {
+  if (seat == engine::spectator_seat) return true;
+  if (!claim.token.empty()) return role_of(claim) == seat;
+  const auto it = accounts_.find(seat);
+  return claim.account && it != accounts_.end() && it->second == *claim.account;
+}
+
+bool Room::reads_chat(const std::string& seat) const {
+  return seat != engine::spectator_seat || (match_ && match_->is_over());
 }
 
 std::optional<std::string> Room::seat_of(const Subscriber* who) const {
@@ -82,9 +100,9 @@ std::optional<std::string> Room::seat_of(const Subscriber* who) const {
   return it->second.second;
 }
 
-void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
+void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, SeatClaim claim,
                 std::function<void(bool)> joined) {
-  on_strand([this, self, who, request = std::move(request), token = std::move(token), joined] {
+  on_strand([this, self, who, request = std::move(request), claim = std::move(claim), joined] {
     auto refuse_join = [&](protocol::ErrorCode code, const std::string& message) {
       refuse(*who, code, message, request.ref);
       joined(false);
@@ -92,17 +110,17 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
     if (!match_) return refuse_join(protocol::ErrorCode::unknown_game, "no such game");
     if (!seats_.count(request.seat))
       return refuse_join(protocol::ErrorCode::unknown_seat, "this game has no seat '" + request.seat + "'");
-    if (request.seat != engine::spectator_seat) {
-      auto owner = seat_of_token(token);
-      if (!owner || *owner != request.seat)
-        return refuse_join(protocol::ErrorCode::bad_token, "that token does not hold seat '" + request.seat + "'");
-    }
+    if (!holds(claim, request.seat))
+      return refuse_join(protocol::ErrorCode::bad_token,
+                         claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
+                                             : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
     else
       deliver_all(*who, feed_->snapshot(*match_, request.seat));
-    for (const auto& line : recent_chat_) who->deliver(line);
+    if (reads_chat(request.seat))
+      for (const auto& line : recent_chat_) who->deliver(line);
     joined(true);
     broadcast_presence();
   });
@@ -164,7 +182,9 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
                                                  "the chat line could not be stored");
                                  }
                                  remember_chat(protocol::chat_message(id_, seat, text, time));
-                                 broadcast_to_all(recent_chat_.back());
+                                 for (auto& [raw, entry] : subscribers_)
+                                   if (auto live = entry.first.lock(); live && reads_chat(entry.second))
+                                     live->deliver(recent_chat_.back());
                                });
                              });
   });
@@ -181,38 +201,42 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
   });
 }
 
-std::variant<std::string, SeatAnswer> Room::http_seat(const std::string& token) {
+std::variant<std::string, SeatAnswer> Room::http_seat(const SeatClaim& claim) {
   if (!match_) return refused_answer(protocol::ErrorCode::unknown_game, "no such game");
-  if (token.empty()) return std::string(engine::spectator_seat);
-  auto role = seat_of_token(token);
-  if (!role) return refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game");
-  return *role;
+  auto role = role_of(claim);
+  if (role) return *role;
+  if (!claim.token.empty())
+    return refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game");
+  return std::string(engine::spectator_seat);
 }
 
-void Room::view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done) {
-  on_strand([this, self, token, done] {
-    auto seat = http_seat(token);
+void Room::view_for(RoomHandle self, SeatClaim claim, SeatAnswerCallback done) {
+  on_strand([this, self, claim, done] {
+    auto seat = http_seat(claim);
     if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done(std::move(*refused));
     done(answer_for_seat(std::get<std::string>(seat)));
   });
 }
 
-void Room::log_for_token(RoomHandle self, std::string token, std::optional<std::size_t> before, std::size_t limit,
-                         LogAnswerCallback done) {
-  on_strand([this, self, token, before, limit, done] {
-    auto seat = http_seat(token);
+void Room::log_for(RoomHandle self, SeatClaim claim, std::optional<std::size_t> before, std::size_t limit,
+                   LogAnswerCallback done) {
+  on_strand([this, self, claim, before, limit, done] {
+    auto seat = http_seat(claim);
     if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done({std::move(refused->error), {}});
     const auto& name = std::get<std::string>(seat);
     done({std::nullopt, feed_->log_json(*match_, name, before.value_or(protocol::max_json_integer), limit)});
   });
 }
 
-void Room::act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
-                         SeatAnswerCallback done) {
-  on_strand([this, self, token, version, action = std::move(action), done]() mutable {
+void Room::act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t> version, engine::Action action,
+                   SeatAnswerCallback done) {
+  on_strand([this, self, claim, version, action = std::move(action), done]() mutable {
     if (!match_) return done(refused_answer(protocol::ErrorCode::unknown_game, "no such game"));
-    auto role = seat_of_token(token);
-    if (!role) return done(refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
+    auto role = role_of(claim);
+    if (!role)
+      return done(refused_answer(protocol::ErrorCode::bad_token, claim.token.empty()
+                                                                     ? "you play no seat of this game"
+                                                                     : "that token holds no seat of this game"));
     enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
   });
 }
@@ -239,11 +263,11 @@ void Room::process_next() {
       answer_error(pending, protocol::ErrorCode::game_over, "the game has ended");
       continue;
     }
-    if (pending.version != match_->version()) {
+    if (pending.version && *pending.version != match_->version()) {
       answer_error(pending, protocol::ErrorCode::stale_version,
-                   "you acted on version " + std::to_string(pending.version) + "; the game is at " +
+                   "you acted on version " + std::to_string(*pending.version) + "; the game is at " +
                        std::to_string(match_->version()));
-      if (pending.subscriber) send_catch_up(*pending.subscriber, pending.role, pending.version);
+      if (pending.subscriber) send_catch_up(*pending.subscriber, pending.role, *pending.version);
       continue;
     }
     start_commit(std::move(pending));
@@ -267,14 +291,14 @@ void Room::start_commit(Pending pending) {
     return answer_error(pending, protocol::from_engine(error->code), error->message);
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
-  auto result = module_->result(*prepared->state);
+  auto result = match_->result_after(*prepared);
   // What the move does to the log, stored with it and sent in its patches: built once.
   auto log_change = std::make_shared<const json>(
       engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()}));
   storage::MoveRecord record{id_,
                              match_->version() + 1,
                              prepared->move,
-                             module_->active_roles(*prepared->state),
+                             match_->active_roles_after(*prepared),
                              result ? result->to_json() : json(),
                              *log_change};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
@@ -363,7 +387,8 @@ void Room::answer_success(const Pending& pending) {
 void Room::maybe_snapshot() {
   constexpr std::uint64_t snapshot_bytes_per_move = 256;
   const std::uint64_t every = std::max(services_.snapshot_every, last_snapshot_bytes_ / snapshot_bytes_per_move);
-  if (!match_->at_barrier() || match_->version() < last_snapshot_version_ + every) return;
+  // A resignation is not in the module's state: the game is rebuilt by replaying it.
+  if (!match_->at_barrier() || match_->resigned() || match_->version() < last_snapshot_version_ + every) return;
   last_snapshot_version_ = match_->version();
   std::string state = match_->state().to_json().dump();
   last_snapshot_bytes_ = state.size();

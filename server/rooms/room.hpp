@@ -34,6 +34,13 @@ class Room;
 // A lease on a room: while any copy of a handle lives, the registry keeps the room loaded.
 using RoomHandle = std::shared_ptr<Room>;
 
+// Who asks for a seat: the holder of a seat token (quick games, whose seats belong to links) or
+// a logged-in account (lobby games, whose seats belong to accounts). Neither: a spectator.
+struct SeatClaim {
+  std::string token;
+  std::optional<std::int64_t> account;
+};
+
 struct RoomError {
   protocol::ErrorCode code;
   std::string message;
@@ -68,7 +75,7 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // WebSocket operations: answers go to the subscriber as frames.
   // `joined(false)` (on the room's strand) lets the connection drop its lease on a refusal.
-  void join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, std::string token,
+  void join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join request, SeatClaim claim,
             std::function<void(bool)> joined);
   void leave(RoomHandle self, Subscriber* who);
   void act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request);
@@ -76,12 +83,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void log_page(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::LogRequest request);
   void chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string text);
 
-  // HTTP operations: the token picks the seat (empty token: spectator).
-  void view_for_token(RoomHandle self, std::string token, SeatAnswerCallback done);
-  void act_for_token(RoomHandle self, std::string token, std::uint64_t version, engine::Action action,
-                     SeatAnswerCallback done);
-  void log_for_token(RoomHandle self, std::string token, std::optional<std::size_t> before, std::size_t limit,
-                     LogAnswerCallback done);
+  // HTTP operations: the claim picks the seat (the token's, else the account's role in the game,
+  // else spectator). `version`: the version the action was chosen at; none: whatever the game is
+  // at when its turn comes (a resignation).
+  void view_for(RoomHandle self, SeatClaim claim, SeatAnswerCallback done);
+  void act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t> version, engine::Action action,
+               SeatAnswerCallback done);
+  void log_for(RoomHandle self, SeatClaim claim, std::optional<std::size_t> before, std::size_t limit,
+               LogAnswerCallback done);
 
   // Lease bookkeeping for the registry (see RoomRegistry).
   std::atomic<int> leases{0};
@@ -92,7 +101,7 @@ class Room : public std::enable_shared_from_this<Room> {
   struct Pending {
     RoomHandle handle;  // keeps the room leased until the action is answered
     std::string role;
-    std::uint64_t version;
+    std::optional<std::uint64_t> version;  // none: any
     engine::Action action;
     // Exactly one of these answers.
     std::shared_ptr<Subscriber> subscriber;
@@ -121,9 +130,14 @@ class Room : public std::enable_shared_from_this<Room> {
   void refuse(Subscriber& who, protocol::ErrorCode code, const std::string& message, const std::string& ref = {});
   SeatAnswer refused_answer(protocol::ErrorCode code, std::string message);
 
-  std::optional<std::string> seat_of_token(const std::string& token) const;
-  // The seat an HTTP request's token holds (empty token: spectator), or the refusal.
-  std::variant<std::string, SeatAnswer> http_seat(const std::string& token);
+  // The role a claim holds, if any: the token's, else the account's.
+  std::optional<std::string> role_of(const SeatClaim& claim) const;
+  // Whether the claim holds `seat` (anyone holds the spectators' seat).
+  bool holds(const SeatClaim& claim, const std::string& seat) const;
+  // The seat an HTTP request's claim holds (none: spectator), or the refusal of a bad token.
+  std::variant<std::string, SeatAnswer> http_seat(const SeatClaim& claim);
+  // Chat is the players' while the game is on; everyone's once it is over.
+  bool reads_chat(const std::string& seat) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
   SeatAnswer answer_for_seat(const std::string& seat);
   void deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames);
@@ -135,6 +149,7 @@ class Room : public std::enable_shared_from_this<Room> {
   const engine::GameModule* module_ = nullptr;
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
+  std::map<std::string, std::int64_t> accounts_;     // role -> the account playing it (lobby games)
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;

@@ -31,6 +31,12 @@ struct Limits {
   std::size_t sign_ups_per_ip_per_minute = 5;
   std::size_t log_ins_per_ip_per_minute = 10;
   std::size_t log_ins_per_login_per_minute = 5;
+  // Password-reset requests per address, and per name or e-mail asked for (an hour).
+  std::size_t password_resets_per_ip_per_minute = 5;
+  std::size_t password_resets_per_login_per_hour = 3;
+  // Lobby games proposed and invitations sent, per account and hour.
+  std::size_t lobby_games_per_account_per_hour = 20;
+  std::size_t invitations_per_account_per_hour = 20;
   // Chat lines per minute from one connection and in one game, and lines stored per game.
   std::size_t chat_per_connection_per_minute = 20;
   std::size_t chat_per_game_per_minute = 60;

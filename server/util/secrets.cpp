@@ -34,6 +34,11 @@ std::string new_token(std::size_t bytes) {
   return hex(reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
 }
 
+std::uint32_t random_below(std::uint32_t bound) {
+  ensure_sodium();
+  return randombytes_uniform(bound);
+}
+
 std::uint64_t new_game_seed() {
   ensure_sodium();
   std::uint64_t seed = 0;

@@ -17,6 +17,8 @@ std::string new_token(std::size_t bytes);
 inline std::string new_seat_token() { return new_token(16); }
 // A seed below 2^53, so that it survives any JSON reader exactly.
 std::uint64_t new_game_seed();
+// A uniformly random number from 0 to `bound` - 1 (sides dealt at random in the lobby).
+std::uint32_t random_below(std::uint32_t bound);
 // Comparison whose time does not depend on where the inputs differ (only on their sizes).
 bool constant_time_equal(std::string_view a, std::string_view b);
 

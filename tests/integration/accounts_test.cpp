@@ -4,9 +4,14 @@
 // or the server's log.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "tests/integration/harness.hpp"
 
@@ -135,4 +140,157 @@ TEST_CASE("accounts: a page of another origin may not sign up or log in; log-in 
   CHECK(last["error"]["retry_after"].get<int>() >= 1);
   // The right password is refused too while the limit holds: guessing cannot go around it.
   CHECK(send(http, "POST", "/api/session", {{"login", "Wolfe"}, {"password", "Plains of Abraham"}}).status == 429);
+}
+
+namespace {
+
+// The token of the newest link of `kind` ("verify", "reset") mailed to `to`, once the outbox has
+// written its .eml (no relay is configured in tests: mails are files beside the database).
+std::string mailed_token(Harness& h, const std::string& to, const std::string& kind, std::size_t skip = 0) {
+  const auto dir = h.server().temp_dir() / "mail";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
+    if (std::filesystem::exists(dir))
+      for (const auto& file : std::filesystem::directory_iterator(dir)) {
+        if (file.path().extension() != ".eml") continue;
+        std::string text = file_text(file.path());
+        if (text.find("To: " + to) == std::string::npos) continue;
+        // Undo quoted-printable soft line breaks and the encoded "=".
+        std::string plain;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+          if (text.compare(i, 3, "=\r\n") == 0) {
+            i += 2;
+          } else if (text.compare(i, 2, "=\n") == 0) {
+            i += 1;
+          } else if (text.compare(i, 3, "=3D") == 0) {
+            plain += '=';
+            i += 2;
+          } else {
+            plain += text[i];
+          }
+        }
+        const auto at = plain.find("#" + kind + "=");
+        if (at == std::string::npos) continue;
+        const auto start = at + kind.size() + 2;
+        const auto end = plain.find_first_not_of("0123456789abcdef", start);
+        found.emplace_back(file.last_write_time(), plain.substr(start, end - start));
+      }
+    if (found.size() > skip) {
+      std::sort(found.begin(), found.end());
+      return found[skip].second;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  FAIL("no " << kind << " link was mailed to " << to);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("accounts: the mailed verification link confirms the address once") {
+  Harness h;
+  auto http = h.http();
+  auto made = send(http, "POST", "/api/accounts",
+                   {{"name", "Bougainville"}, {"email", "louis-antoine@example.org"}, {"password", "a long password"}});
+  REQUIRE(made.status == 201);
+  CHECK(made.body["account"]["email_verified"] == false);
+  const std::string token = mailed_token(h, "louis-antoine@example.org", "verify");
+  CHECK(token.size() == 64);
+  auto bad = send(http, "POST", "/api/account/verify", {{"token", std::string(64, 'a')}});
+  CHECK(bad.status == 400);
+  CHECK(bad.body["error"]["code"] == "bad_link");
+  auto verified = send(http, "POST", "/api/account/verify", {{"token", token}});
+  REQUIRE(verified.status == 200);
+  CHECK(verified.body["account"]["email_verified"] == true);
+  // Single use.
+  CHECK(send(http, "POST", "/api/account/verify", {{"token", token}}).body["error"]["code"] == "bad_link");
+  // Not from another site's page.
+  CHECK(send(http, "POST", "/api/account/verify", {{"token", token}}, {{"Origin", "https://evil.example"}}).status ==
+        403);
+}
+
+TEST_CASE("accounts: password reset by a mailed one-time link ends every session; no one learns who has an account") {
+  Harness h;
+  auto http = h.http();
+  const std::string old_password = "the first password", new_password = "the second password";
+  auto made = send(http, "POST", "/api/accounts",
+                   {{"name", "Amherst"}, {"email", "jeffery@example.org"}, {"password", old_password}});
+  REQUIRE(made.status == 201);
+  const std::string cookie = cookie_of(made);
+
+  auto unknown = send(http, "POST", "/api/password-reset", {{"login", "nobody@example.org"}});
+  auto known = send(http, "POST", "/api/password-reset", {{"login", "Amherst"}});
+  CHECK(unknown.status == 202);
+  CHECK(known.status == 202);
+  CHECK(unknown.body == known.body);
+  const std::string token = mailed_token(h, "jeffery@example.org", "reset");
+
+  CHECK(send(http, "POST", "/api/password-reset/complete", {{"token", token}, {"password", "short"}}).status == 400);
+  auto done = send(http, "POST", "/api/password-reset/complete", {{"token", token}, {"password", new_password}});
+  REQUIRE(done.status == 200);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie}}).status == 401);
+  CHECK(send(http, "POST", "/api/session", {{"login", "Amherst"}, {"password", old_password}}).status == 401);
+  CHECK(send(http, "POST", "/api/session", {{"login", "Amherst"}, {"password", new_password}}).status == 200);
+  // Single use.
+  auto again = send(http, "POST", "/api/password-reset/complete", {{"token", token}, {"password", "a third password"}});
+  CHECK(again.body["error"]["code"] == "bad_link");
+  // Asking too often for one account is refused for a while.
+  int refused = 0;
+  for (int i = 0; i < 4; ++i)
+    refused += send(http, "POST", "/api/password-reset", {{"login", "amherst"}}).status == 429 ? 1 : 0;
+  CHECK(refused >= 1);
+}
+
+TEST_CASE("accounts: change the address and the password, then delete the account") {
+  Harness h;
+  auto http = h.http();
+  const std::string password = "Fort William Henry";
+  auto made =
+      send(http, "POST", "/api/accounts", {{"name", "Munro"}, {"email", "george@example.org"}, {"password", password}});
+  REQUIRE(made.status == 201);
+  const HeaderMap me{{"Cookie", cookie_of(made)}, {"X-CSRF-Token", made.body["csrf_token"].get<std::string>()}};
+  auto other = send(http, "POST", "/api/session", {{"login", "Munro"}, {"password", password}});
+  REQUIRE(other.status == 200);
+  REQUIRE(send(http, "POST", "/api/accounts",
+               {{"name", "Webb"}, {"email", "daniel@example.org"}, {"password", "another password"}})
+              .status == 201);
+
+  CHECK(send(http, "PATCH", "/api/account", {{"password", "wrong"}, {"new_email", "g@example.org"}}, me).status == 401);
+  CHECK(send(http, "PATCH", "/api/account", {{"password", password}, {"new_email", "daniel@example.org"}}, me)
+            .body["error"]["code"] == "email_taken");
+  auto moved = send(http, "PATCH", "/api/account", {{"password", password}, {"new_email", "G@example.org"}}, me);
+  REQUIRE(moved.status == 200);
+  CHECK(moved.body["account"]["email"] == "g@example.org");
+  CHECK(moved.body["account"]["email_verified"] == false);
+  const std::string token = mailed_token(h, "g@example.org", "verify");
+  CHECK(send(http, "POST", "/api/account/verify", {{"token", token}}).body["account"]["email_verified"] == true);
+
+  // A new password ends the other sessions, not this one.
+  const std::string changed = "Fort Edward is near";
+  REQUIRE(send(http, "PATCH", "/api/account", {{"password", password}, {"new_password", changed}}, me).status == 200);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie_of(other)}}).status == 401);
+  CHECK(send(http, "GET", "/api/session", nullptr, me).status == 200);
+
+  // Deleting needs the password; afterwards the name no longer logs in.
+  CHECK(send(http, "DELETE", "/api/account", {{"password", password}}, me).status == 401);
+  auto gone = send(http, "DELETE", "/api/account", {{"password", changed}}, me);
+  CHECK(gone.status == 200);
+  CHECK(send(http, "GET", "/api/session", nullptr, me).status == 401);
+  CHECK(send(http, "POST", "/api/session", {{"login", "Munro"}, {"password", changed}}).status == 401);
+}
+
+TEST_CASE("accounts: a session id the server did not issue is worthless (no session fixation)") {
+  Harness h;
+  auto http = h.http();
+  const std::string planted = "warpath_session=" + std::string(64, 'f');
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", planted}}).status == 401);
+  REQUIRE(send(http, "POST", "/api/accounts",
+               {{"name", "Dieskau"}, {"email", "jean@example.org"}, {"password", "Lake George 1755"}})
+              .status == 201);
+  // Logging in with a planted cookie gets a new id; the planted one stays worthless.
+  auto in = send(http, "POST", "/api/session", {{"login", "Dieskau"}, {"password", "Lake George 1755"}},
+                 {{"Cookie", planted}});
+  REQUIRE(in.status == 200);
+  CHECK(cookie_of(in) != planted);
+  CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", planted}}).status == 401);
 }

@@ -64,7 +64,7 @@ struct WsClient::Impl {
 };
 
 WsClient::WsClient(const std::string& host, std::uint16_t port, const std::string& target,
-                   std::chrono::milliseconds connect_timeout)
+                   std::chrono::milliseconds connect_timeout, std::vector<std::pair<std::string, std::string>> headers)
     : impl_(std::make_unique<Impl>()) {
   auto& s = *impl_;
   tcp::resolver resolver(s.ioc);
@@ -85,8 +85,10 @@ WsClient::WsClient(const std::string& host, std::uint16_t port, const std::strin
   // The websocket layer has its own timeouts; the TCP one would otherwise cut idle connections.
   beast::get_lowest_layer(s.ws).expires_never();
   s.ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-  s.ws.set_option(websocket::stream_base::decorator(
-      [](websocket::request_type& req) { req.set(beast::http::field::user_agent, "warpath-test"); }));
+  s.ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& req) {
+    req.set(beast::http::field::user_agent, "warpath-test");
+    for (const auto& [name, value] : headers) req.set(name, value);
+  }));
   s.ws.read_message_max(64 * 1024 * 1024);
   done = false;
   s.ws.async_handshake(host + ":" + std::to_string(port), target, [&](beast::error_code e) {
@@ -159,7 +161,10 @@ void WsClient::close() {
 
 // --- SeatClient ---
 
-SeatClient::SeatClient(const std::string& host, std::uint16_t port) : ws_(host, port) {}
+SeatClient::SeatClient(const std::string& host, std::uint16_t port, const std::string& cookie)
+    : ws_(host, port, "/ws", std::chrono::seconds(10),
+          cookie.empty() ? std::vector<std::pair<std::string, std::string>>{}
+                         : std::vector<std::pair<std::string, std::string>>{{"Cookie", cookie}}) {}
 
 std::string SeatClient::next_ref() { return seat_ + "-" + std::to_string(++ref_counter_); }
 

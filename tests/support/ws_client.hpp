@@ -37,8 +37,10 @@ class ConnectionClosed : public std::runtime_error {
 
 class WsClient {
  public:
+  // `headers`: more fields of the upgrade request (a Cookie, an Origin).
   WsClient(const std::string& host, std::uint16_t port, const std::string& target = "/ws",
-           std::chrono::milliseconds connect_timeout = std::chrono::seconds(10));
+           std::chrono::milliseconds connect_timeout = std::chrono::seconds(10),
+           std::vector<std::pair<std::string, std::string>> headers = {});
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;
@@ -77,7 +79,8 @@ class SeatClient {
     std::size_t snapshot_bytes = 0;
   };
 
-  SeatClient(const std::string& host, std::uint16_t port);
+  // `cookie`: a session cookie ("warpath_session=…") sent with the upgrade, for account seats.
+  SeatClient(const std::string& host, std::uint16_t port, const std::string& cookie = {});
 
   // Sends join and waits for the seat's snapshot.
   void join(std::int64_t game, const std::string& seat, const std::string& token = {},

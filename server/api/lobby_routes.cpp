@@ -1,0 +1,611 @@
+#include "server/api/lobby_routes.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "server/api/account_routes.hpp"
+#include "server/api/game_creation.hpp"
+#include "server/util/clock.hpp"
+#include "server/util/log.hpp"
+#include "server/util/secrets.hpp"
+
+namespace warpath::server {
+
+namespace http = boost::beast::http;
+using nlohmann::json;
+using protocol::ErrorCode;
+using storage::ListingRecord;
+
+namespace {
+
+constexpr int open_listings_shown = 200;
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// What a route was asked about: the listing or game id, or the player's name, in its path.
+struct Path {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+struct Call {
+  ServerContext& context;
+  const HttpRequest& request;
+  const Respond& respond;
+  const storage::SessionRecord& session;
+  Path path;
+
+  void error(ErrorCode code, const std::string& message) const {
+    if (code == ErrorCode::forbidden) context.metrics.refused(protocol::to_string(code));
+    respond(error_response(request, code, message));
+  }
+  void answer(http::status status, const json& body) const { respond(json_response(request, status, body)); }
+  std::int64_t me() const { return session.account; }
+};
+
+const engine::GameModule* module_of(const ServerContext& context, const std::string& title) {
+  return context.games.find(title);
+}
+
+json listing_json(const ServerContext& context, const ListingRecord& l) {
+  json players = json::array();
+  std::vector<std::string> taken;
+  for (const auto& p : l.players) {
+    players.push_back({{"name", p.name}, {"role", p.role ? json(*p.role) : json()}});
+    if (p.role) taken.push_back(*p.role);
+  }
+  json open_roles = json::array();
+  if (const auto* module = module_of(context, l.title); module && l.status == "open")
+    for (const auto& role : module->info().roles)
+      if (std::find(taken.begin(), taken.end(), role) == taken.end()) open_roles.push_back(role);
+  return {{"id", l.id},
+          {"title", l.title},
+          {"scenario", l.scenario},
+          {"options", l.options},
+          {"rated", l.rated},
+          {"private", l.is_private},
+          {"status", l.status},
+          {"owner", l.owner_name},
+          {"players", players},
+          {"open_roles", open_roles},
+          {"invitee", l.invitee ? json(l.invitee_name) : json()},
+          {"game", l.game ? json(*l.game) : json()},
+          {"rematch_of", l.rematch_of ? json(*l.rematch_of) : json()},
+          {"created", l.created_at}};
+}
+
+json listings_json(const ServerContext& context, const std::vector<ListingRecord>& listings) {
+  json out = json::array();
+  for (const auto& l : listings) out.push_back(listing_json(context, l));
+  return out;
+}
+
+std::string title_name(const ServerContext& context, const std::string& title) {
+  const auto* module = module_of(context, title);
+  return module ? module->info().display_name : title;
+}
+
+// The listing as its caller may see it: a private one only by its players and invitee (to anyone
+// else it does not exist).
+std::optional<ListingRecord> visible_listing(const Call& call) {
+  auto l = call.context.lobby.listing(call.path.id);
+  if (!l || (l->is_private && !l->has_player(call.me()) && l->invitee != call.me())) {
+    call.error(ErrorCode::unknown_listing, "no such listing");
+    return std::nullopt;
+  }
+  return l;
+}
+
+// Commits the work, then answers with the listing — or `listing_closed` when the work found it
+// changed since it was read.
+void change_listing(const Call& call, storage::CommitQueue::Work work, std::shared_ptr<storage::ListingChange> change,
+                    http::status status = http::status::ok) {
+  auto& context = call.context;
+  const auto request = call.request;
+  const auto respond = call.respond;
+  const auto id = call.path.id;
+  context.commits.submit(
+      std::move(work), [&context, request, respond, change, id, status](std::optional<std::string> error) {
+        if (error) {
+          log_error("lobby change not stored: " + *error);
+          return respond(error_response(request, ErrorCode::storage_error, "the change could not be stored"));
+        }
+        if (!change->done)
+          return respond(error_response(request, ErrorCode::listing_closed,
+                                        "the listing changed meanwhile (joined, cancelled or started); look again"));
+        wake_outbox(context);
+        const auto l = context.lobby.listing(id);
+        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
+        respond(json_response(request, status, {{"listing", listing_json(context, *l)}}));
+      });
+}
+
+std::optional<std::string> optional_text(const Call& call, const json& body, const char* name) {
+  if (!body.contains(name) || body.at(name).is_null()) return std::nullopt;
+  if (!body.at(name).is_string()) {
+    call.error(ErrorCode::bad_message, std::string("'") + name + "' must be a string");
+    throw std::invalid_argument(name);
+  }
+  return body.at(name).get<std::string>();
+}
+
+bool optional_flag(const Call& call, const json& body, const char* name) {
+  if (!body.contains(name) || body.at(name).is_null()) return false;
+  if (!body.at(name).is_boolean()) {
+    call.error(ErrorCode::bad_message, std::string("'") + name + "' must be true or false");
+    throw std::invalid_argument(name);
+  }
+  return body.at(name).get<bool>();
+}
+
+storage::Notice invitation_notice(const Call& call, std::int64_t invitee, const std::string& owner_name,
+                                  const std::string& title, const std::string& scenario) {
+  const std::string what = title_name(call.context, title) + " (" + scenario + ")";
+  return {invitee,
+          "Warpath: " + owner_name + " invites you to a game of " + what,
+          owner_name + " invites you to play " + what + " on Warpath. Accept or decline in the lobby:\n\n" +
+              origin_of(call.context, call.request) + "/\n",
+          {{"type", "invitation"}, {"from", owner_name}, {"title", title}, {"scenario", scenario}}};
+}
+
+// The account to invite, by name: a live account, not the caller.
+std::optional<std::int64_t> invitee_named(const Call& call, const std::string& name) {
+  const auto id = call.context.lobby.live_account_named(name);
+  if (!id) {
+    call.error(ErrorCode::unknown_player, "no player is called '" + name + "'");
+    return std::nullopt;
+  }
+  if (*id == call.me()) {
+    call.error(ErrorCode::bad_message, "you cannot invite yourself");
+    return std::nullopt;
+  }
+  if (auto wait = call.context.invitations.refuse(call.me())) {
+    call.respond(rate_limited_response(call.context, call.request, *wait, "invitations from this account"));
+    return std::nullopt;
+  }
+  return id;
+}
+
+std::string my_name(const Call& call) {
+  const auto account = call.context.accounts.account(call.me());
+  return account ? account->name : std::string("someone");
+}
+
+// ---- listings ----
+
+void list_open(const Call& call) {
+  const auto title = query_parameter(call.request, "title").value_or("");
+  const auto scenario = query_parameter(call.request, "scenario").value_or("");
+  std::optional<bool> rated;
+  if (const auto r = query_parameter(call.request, "rated"); r && !r->empty()) {
+    if (*r != "true" && *r != "false") return call.error(ErrorCode::bad_message, "'rated' must be true or false");
+    rated = *r == "true";
+  }
+  const auto listings =
+      call.context.lobby.open_listings(std::string(title), std::string(scenario), rated, open_listings_shown);
+  call.answer(http::status::ok, {{"listings", listings_json(call.context, listings)}});
+}
+
+void create_listing(const Call& call) {
+  const auto body = json_body(call.request, call.respond);
+  if (!body) return;
+  storage::NewListing listing;
+  std::optional<std::string> invite;
+  try {
+    const auto title = optional_text(call, *body, "title");
+    if (!title) return call.error(ErrorCode::bad_message, "'title' must be a string");
+    listing.title = *title;
+    listing.scenario = optional_text(call, *body, "scenario").value_or("");
+    listing.rated = optional_flag(call, *body, "rated");
+    listing.is_private = optional_flag(call, *body, "private");
+    listing.owner_role = optional_text(call, *body, "seat");
+    invite = optional_text(call, *body, "invite");
+  } catch (const std::invalid_argument&) {
+    return;  // answered
+  }
+  if (auto o = body->find("options"); o != body->end() && !o->is_null()) {
+    if (!o->is_object()) return call.error(ErrorCode::bad_message, "'options' must be an object");
+    listing.options = *o;
+  }
+  const auto* module = module_of(call.context, listing.title);
+  if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + listing.title + "'");
+  const auto& roles = module->info().roles;
+  if (listing.owner_role && std::find(roles.begin(), roles.end(), *listing.owner_role) == roles.end())
+    return call.error(ErrorCode::unknown_seat, "this game has no seat '" + *listing.owner_role + "'");
+  if (listing.is_private && !invite)
+    return call.error(ErrorCode::bad_message, "a private game needs a player to 'invite'");
+  // The game must be one that can be set up: checked now, not when the last player joins.
+  auto checked = prepare_game(call.context, {listing.title, listing.scenario, listing.options, std::nullopt});
+  if (auto* error = std::get_if<RoomError>(&checked)) return call.error(error->code, error->message);
+  listing.title = std::get<PreparedGame>(checked).game.title;
+  listing.scenario = std::get<PreparedGame>(checked).game.scenario;
+  if (auto wait = call.context.lobby_games.refuse(call.me()))
+    return call.respond(rate_limited_response(call.context, call.request, *wait, "games proposed by this account"));
+  listing.owner = call.me();
+  std::vector<storage::Notice> notices;
+  if (invite) {
+    const auto invitee = invitee_named(call, *invite);
+    if (!invitee) return;
+    listing.invitee = *invitee;
+    notices.push_back(invitation_notice(call, *invitee, my_name(call), listing.title, listing.scenario));
+  }
+  auto id = std::make_shared<storage::ListingId>(0);
+  auto& context = call.context;
+  const auto request = call.request;
+  const auto respond = call.respond;
+  context.commits.submit(
+      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
+      [&context, request, respond, id](std::optional<std::string> error) {
+        if (error) return respond(error_response(request, ErrorCode::storage_error, "the game could not be stored"));
+        wake_outbox(context);
+        const auto l = context.lobby.listing(*id);
+        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
+        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
+      });
+}
+
+void show_listing(const Call& call) {
+  if (const auto l = visible_listing(call))
+    call.answer(http::status::ok, {{"listing", listing_json(call.context, *l)}});
+}
+
+// The roles of a full listing: fixed ones as chosen, the rest dealt at random among the players
+// who left it to chance.
+std::map<std::string, std::int64_t> deal_roles(const std::vector<std::string>& roles,
+                                               const std::vector<storage::ListingPlayer>& players) {
+  std::map<std::string, std::int64_t> seats;
+  std::vector<std::string> free = roles;
+  std::vector<std::int64_t> anyone;
+  for (const auto& p : players) {
+    if (p.role) {
+      seats[*p.role] = p.account;
+      free.erase(std::remove(free.begin(), free.end(), *p.role), free.end());
+    } else {
+      anyone.push_back(p.account);
+    }
+  }
+  for (std::size_t i = free.size(); i > 1; --i)
+    std::swap(free[i - 1], free[random_below(static_cast<std::uint32_t>(i))]);
+  for (std::size_t i = 0; i < anyone.size() && i < free.size(); ++i) seats[free[i]] = anyone[i];
+  return seats;
+}
+
+void join_listing(const Call& call) {
+  const auto body = json_body(call.request, call.respond);
+  if (!body) return;
+  std::optional<std::string> seat;
+  try {
+    seat = optional_text(call, *body, "seat");
+  } catch (const std::invalid_argument&) {
+    return;
+  }
+  const auto l = visible_listing(call);
+  if (!l) return;
+  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  if (l->has_player(call.me())) return call.error(ErrorCode::bad_message, "you are in this game already");
+  if (l->invitee && *l->invitee != call.me())
+    return call.error(ErrorCode::forbidden, "this game waits for the player its owner invited");
+  const auto* module = module_of(call.context, l->title);
+  if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + l->title + "'");
+  const auto& roles = module->info().roles;
+  if (seat) {
+    if (std::find(roles.begin(), roles.end(), *seat) == roles.end())
+      return call.error(ErrorCode::unknown_seat, "this game has no seat '" + *seat + "'");
+    for (const auto& p : l->players)
+      if (p.role == seat) return call.error(ErrorCode::listing_closed, "seat '" + *seat + "' is taken");
+  }
+  auto players = l->players;
+  const auto me = my_name(call);
+  players.push_back({call.me(), me, seat});
+  std::optional<storage::NewGame> start;
+  std::map<std::string, std::int64_t> seats;
+  std::vector<storage::Notice> notices;
+  const std::string origin = origin_of(call.context, call.request);
+  const std::string what = title_name(call.context, l->title) + " (" + l->scenario + ")";
+  if (players.size() >= roles.size()) {
+    auto prepared = prepare_game(call.context, {l->title, l->scenario, l->options, std::nullopt});
+    if (auto* error = std::get_if<RoomError>(&prepared)) return call.error(error->code, error->message);
+    start = std::move(std::get<PreparedGame>(prepared).game);
+    seats = deal_roles(roles, players);
+    for (const auto& [role, account] : seats)
+      notices.push_back({account,
+                         "Warpath: your game of " + what + " has begun",
+                         "Your game of " + what + " has begun; you play " + role + ". Open it here:\n\n" + origin +
+                             "/game.html?game={game}#seat=" + role + "\n",
+                         {{"type", "game_started"}, {"role", role}, {"title", l->title}}});
+  } else {
+    notices.push_back({l->owner,
+                       "Warpath: " + me + " joined your game of " + what,
+                       me + " joined your game of " + what + "; it starts when every seat has a player.\n",
+                       {{"type", "player_joined"}, {"player", me}, {"listing", l->id}}});
+  }
+  auto change = std::make_shared<storage::ListingChange>();
+  change_listing(
+      call,
+      storage::LobbyStore::join_listing(l->id, call.me(), seat, l->players.size(), std::move(start), std::move(seats),
+                                        utc_now_iso8601(), unix_now(), std::move(notices), change),
+      change);
+}
+
+void decline_listing(const Call& call) {
+  const auto l = visible_listing(call);
+  if (!l) return;
+  if (l->invitee != call.me()) return call.error(ErrorCode::forbidden, "only the invited player declines");
+  auto change = std::make_shared<storage::ListingChange>();
+  change_listing(call, storage::LobbyStore::close_listing(l->id, "declined", utc_now_iso8601(), change), change);
+}
+
+void cancel_listing(const Call& call) {
+  const auto l = visible_listing(call);
+  if (!l) return;
+  if (l->owner != call.me()) return call.error(ErrorCode::forbidden, "only the game's owner cancels it");
+  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  auto change = std::make_shared<storage::ListingChange>();
+  change_listing(call, storage::LobbyStore::close_listing(l->id, "cancelled", utc_now_iso8601(), change), change);
+}
+
+void invite(const Call& call, bool withdraw) {
+  const auto l = visible_listing(call);
+  if (!l) return;
+  if (l->owner != call.me()) return call.error(ErrorCode::forbidden, "only the game's owner invites");
+  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  std::optional<std::int64_t> invitee;
+  std::vector<storage::Notice> notices;
+  if (!withdraw) {
+    const auto body = json_body(call.request, call.respond);
+    if (!body) return;
+    std::optional<std::string> name;
+    try {
+      name = optional_text(call, *body, "name");
+    } catch (const std::invalid_argument&) {
+      return;
+    }
+    if (!name) return call.error(ErrorCode::bad_message, "'name' must be a string");
+    invitee = invitee_named(call, *name);
+    if (!invitee) return;
+    if (l->has_player(*invitee)) return call.error(ErrorCode::bad_message, *name + " is in this game already");
+    notices.push_back(invitation_notice(call, *invitee, l->owner_name, l->title, l->scenario));
+  } else if (l->is_private) {
+    return call.error(ErrorCode::bad_message, "a private game keeps an invitation; cancel the game instead");
+  }
+  auto change = std::make_shared<storage::ListingChange>();
+  change_listing(
+      call, storage::LobbyStore::set_invitee(l->id, invitee, utc_now_iso8601(), unix_now(), std::move(notices), change),
+      change);
+}
+
+// ---- games ----
+
+// The caller's role in the game, or nullopt after answering why there is none.
+std::optional<std::string> my_role(const Call& call, const std::vector<storage::PlayerSeat>& players) {
+  for (const auto& p : players)
+    if (p.account == call.me()) return p.role;
+  call.error(ErrorCode::forbidden, "you play no seat of this game");
+  return std::nullopt;
+}
+
+void resign(const Call& call) {
+  const auto game = call.context.store.game(call.path.id);
+  if (!game) return call.error(ErrorCode::unknown_game, "no such game");
+  const auto role = my_role(call, call.context.lobby.game_players(game->id));
+  if (!role) return;
+  if (game->status == "over") return call.error(ErrorCode::game_over, "the game has ended");
+  RoomHandle room = acquire_room(call.context, call.request, game->id, call.respond);
+  if (!room) return;
+  auto& context = call.context;
+  const auto request = call.request;
+  const auto respond = call.respond;
+  room->act_for(
+      room, SeatClaim{{}, call.me()}, std::nullopt, engine::Action{std::string(engine::resign_verb), nullptr},
+      [&context, request, respond, id = game->id](SeatAnswer answer) {
+        if (answer.error) return respond(error_response(request, answer.error->code, answer.error->message));
+        const auto after = context.store.game(id);
+        if (!after) return respond(error_response(request, ErrorCode::internal_error, "the game is missing"));
+        respond(json_response(request, http::status::ok, {{"result", after->result}, {"game", after->to_json()}}));
+      });
+}
+
+void rematch(const Call& call) {
+  const auto body = json_body(call.request, call.respond);
+  if (!body) return;
+  std::optional<std::string> sides;
+  try {
+    sides = optional_text(call, *body, "sides");
+  } catch (const std::invalid_argument&) {
+    return;
+  }
+  if (!sides || (*sides != "same" && *sides != "swapped" && *sides != "random"))
+    return call.error(ErrorCode::bad_message, "'sides' must be \"same\", \"swapped\" or \"random\"");
+  const auto game = call.context.store.game(call.path.id);
+  if (!game) return call.error(ErrorCode::unknown_game, "no such game");
+  const auto players = call.context.lobby.game_players(game->id);
+  const auto role = my_role(call, players);
+  if (!role) return;
+  if (game->status != "over") return call.error(ErrorCode::bad_message, "a rematch is asked once the game is over");
+  const auto opponent =
+      std::find_if(players.begin(), players.end(), [&](const auto& p) { return p.account != call.me(); });
+  if (players.size() != 2 || opponent == players.end())
+    return call.error(ErrorCode::bad_message, "a rematch is for a game of two players");
+  storage::NewListing listing;
+  listing.owner = call.me();
+  listing.title = game->title;
+  listing.scenario = game->scenario;
+  listing.options = game->options;
+  listing.rematch_of = game->id;
+  listing.is_private = true;  // between these two players only
+  if (*sides == "same")
+    listing.owner_role = *role;
+  else if (*sides == "swapped")
+    listing.owner_role = opponent->role;
+  else
+    listing.owner_role = random_below(2) == 0 ? *role : opponent->role;
+  const auto invitee = invitee_named(call, opponent->name);
+  if (!invitee) return;
+  listing.invitee = *invitee;
+  if (auto wait = call.context.lobby_games.refuse(call.me()))
+    return call.respond(rate_limited_response(call.context, call.request, *wait, "games proposed by this account"));
+  std::vector<storage::Notice> notices{invitation_notice(call, *invitee, my_name(call), game->title, game->scenario)};
+  notices.back().subject += " (a rematch)";
+  auto id = std::make_shared<storage::ListingId>(0);
+  auto& context = call.context;
+  const auto request = call.request;
+  const auto respond = call.respond;
+  context.commits.submit(
+      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
+      [&context, request, respond, id](std::optional<std::string> error) {
+        if (error) return respond(error_response(request, ErrorCode::storage_error, "the rematch could not be stored"));
+        wake_outbox(context);
+        const auto l = context.lobby.listing(*id);
+        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
+        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
+      });
+}
+
+// ---- my games, players ----
+
+json account_game_json(const storage::AccountGame& g, bool my_turn) {
+  json j = g.game.to_json();
+  j.erase("options");
+  json players = json::array();
+  for (const auto& p : g.players) players.push_back({{"name", p.name}, {"role", p.role}});
+  j["players"] = std::move(players);
+  j["roles"] = g.roles;
+  j["my_turn"] = my_turn;
+  return j;
+}
+
+bool my_turn(const storage::AccountGame& g) {
+  if (g.game.status == "over") return false;
+  for (const auto& role : g.roles)
+    for (const auto& active : g.game.active_roles)
+      if (active == role) return true;
+  return false;
+}
+
+void my_games(const Call& call) {
+  auto games = call.context.lobby.account_games(call.me());
+  // Mine to move first, the longest waiting first; then the others on, the latest first; then over.
+  auto rank = [](const storage::AccountGame& g) { return my_turn(g) ? 0 : g.game.status == "over" ? 2 : 1; };
+  std::stable_sort(games.begin(), games.end(), [&](const auto& a, const auto& b) {
+    if (rank(a) != rank(b)) return rank(a) < rank(b);
+    if (rank(a) == 0) return a.game.updated_at < b.game.updated_at;
+    return a.game.updated_at > b.game.updated_at;
+  });
+  json list = json::array();
+  std::int64_t waiting = 0;
+  json next = nullptr;
+  for (const auto& g : games) {
+    const bool mine = my_turn(g);
+    if (mine && waiting++ == 0) next = g.game.id;
+    list.push_back(account_game_json(g, mine));
+  }
+  HttpResponse res =
+      json_response(call.request, http::status::ok,
+                    {{"my_turn", waiting},
+                     {"next_game", next},
+                     {"games", list},
+                     {"listings", listings_json(call.context, call.context.lobby.account_listings(call.me()))},
+                     {"invitations", listings_json(call.context, call.context.lobby.invitations(call.me()))}});
+  res.set(http::field::cache_control, "no-store");
+  call.respond(std::move(res));
+}
+
+void player(const Call& call) {
+  const auto p = call.context.lobby.player(call.path.name);
+  if (!p || p->deleted) return call.error(ErrorCode::unknown_player, "no player is called '" + call.path.name + "'");
+  json recent = json::array();
+  for (const auto& g : p->recent) recent.push_back(account_game_json(g, false));
+  call.answer(http::status::ok, {{"name", p->name},
+                                 {"joined", p->joined},
+                                 {"played", p->played},
+                                 {"running", p->running},
+                                 {"results", p->results},
+                                 {"recent", recent}});
+}
+
+// ---- the table ----
+
+struct LobbyRoute {
+  // Path segments after /api/; ":id" a positive integer, ":name" any non-empty segment.
+  std::vector<std::string_view> pattern;
+  http::verb method;
+  std::function<void(const Call&)> handle;
+};
+
+const std::vector<LobbyRoute>& lobby_route_table() {
+  static const std::vector<LobbyRoute> table = {
+      {{"lobby"}, http::verb::get, list_open},
+      {{"lobby"}, http::verb::post, create_listing},
+      {{"lobby", ":id"}, http::verb::get, show_listing},
+      {{"lobby", ":id"}, http::verb::delete_, cancel_listing},
+      {{"lobby", ":id", "join"}, http::verb::post, join_listing},
+      {{"lobby", ":id", "decline"}, http::verb::post, decline_listing},
+      {{"lobby", ":id", "invite"}, http::verb::post, [](const Call& c) { invite(c, false); }},
+      {{"lobby", ":id", "invite"}, http::verb::delete_, [](const Call& c) { invite(c, true); }},
+      {{"games", ":id", "resign"}, http::verb::post, resign},
+      {{"games", ":id", "rematch"}, http::verb::post, rematch},
+      {{"my", "games"}, http::verb::get, my_games},
+      {{"players", ":name"}, http::verb::get, player},
+  };
+  return table;
+}
+
+std::vector<std::string_view> segments(std::string_view path) {
+  std::vector<std::string_view> out;
+  while (!path.empty()) {
+    const auto slash = path.find('/');
+    out.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return out;
+}
+
+std::optional<Path> match(const LobbyRoute& route, const std::vector<std::string_view>& parts) {
+  if (parts.size() != route.pattern.size()) return std::nullopt;
+  Path path;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const auto want = route.pattern[i];
+    if (want == ":id") {
+      std::int64_t id = 0;
+      const auto [end, ec] = std::from_chars(parts[i].data(), parts[i].data() + parts[i].size(), id);
+      if (ec != std::errc() || end != parts[i].data() + parts[i].size() || id <= 0) return std::nullopt;
+      path.id = id;
+    } else if (want == ":name") {
+      if (parts[i].empty()) return std::nullopt;
+      path.name = std::string(parts[i]);
+    } else if (want != parts[i]) {
+      return std::nullopt;
+    }
+  }
+  return path;
+}
+
+}  // namespace
+
+bool lobby_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
+                  const boost::asio::ip::address&, const Respond& respond) {
+  constexpr std::string_view api = "/api/";
+  if (!target.starts_with(api)) return false;
+  const auto parts = segments(target.substr(api.size()));
+  std::vector<std::pair<const LobbyRoute*, Path>> here;
+  for (const auto& route : lobby_route_table())
+    if (auto path = match(route, parts)) here.emplace_back(&route, std::move(*path));
+  if (here.empty()) return false;
+  std::vector<http::verb> methods;
+  for (const auto& h : here) methods.push_back(h.first->method);
+  if (!takes(request, methods, respond)) return true;
+  const auto method = request.method() == http::verb::head ? http::verb::get : request.method();
+  const auto found = std::find_if(here.begin(), here.end(), [&](const auto& h) { return h.first->method == method; });
+  const auto session = checked_session(context, request, respond);
+  if (!session) return true;
+  found->first->handle(Call{context, request, respond, *session, found->second});
+  return true;
+}
+
+}  // namespace warpath::server

@@ -46,6 +46,7 @@ void Room::load() {
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
       accounts_ = services_.store.game_players(id_);
+      private_ = services_.store.is_private(id_);
       chat_lines_ = services_.store.count_chat(id_);
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
@@ -84,7 +85,7 @@ std::optional<std::string> Room::role_of(const SeatClaim& claim) const {
 }
 
 bool Room::holds(const SeatClaim& claim, const std::string& seat) const {
-  if (seat == engine::spectator_seat) return true;
+  if (seat == engine::spectator_seat) return !private_ || role_of(claim);
   if (!claim.token.empty()) return role_of(claim) == seat;
   const auto it = accounts_.find(seat);
   return claim.account && it != accounts_.end() && it->second == *claim.account;
@@ -112,8 +113,9 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       return refuse_join(protocol::ErrorCode::unknown_seat, "this game has no seat '" + request.seat + "'");
     if (!holds(claim, request.seat))
       return refuse_join(protocol::ErrorCode::bad_token,
-                         claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
-                                             : "that token does not hold seat '" + request.seat + "'");
+                         request.seat == engine::spectator_seat ? "a private game is watched by its players only"
+                         : claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
+                                               : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
@@ -207,6 +209,7 @@ std::variant<std::string, SeatAnswer> Room::http_seat(const SeatClaim& claim) {
   if (role) return *role;
   if (!claim.token.empty())
     return refused_answer(protocol::ErrorCode::bad_token, "that token holds no seat of this game");
+  if (private_) return refused_answer(protocol::ErrorCode::bad_token, "a private game is watched by its players only");
   return std::string(engine::spectator_seat);
 }
 

@@ -132,7 +132,8 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // The role a claim holds, if any: the token's, else the account's.
   std::optional<std::string> role_of(const SeatClaim& claim) const;
-  // Whether the claim holds `seat` (anyone holds the spectators' seat).
+  // Whether the claim holds `seat` (the spectators' seat: anyone in a public game, the players in
+  // a private one).
   bool holds(const SeatClaim& claim, const std::string& seat) const;
   // The seat an HTTP request's claim holds (none: spectator), or the refusal of a bad token.
   std::variant<std::string, SeatAnswer> http_seat(const SeatClaim& claim);
@@ -150,6 +151,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
   std::map<std::string, std::int64_t> accounts_;     // role -> the account playing it (lobby games)
+  bool private_ = false;                             // spectators: its players only
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;

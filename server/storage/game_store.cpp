@@ -59,7 +59,9 @@ std::optional<GameRecord> GameStore::game(GameId id) {
 
 std::vector<GameRecord> GameStore::recent_games(int limit) {
   std::lock_guard lock(mutex_);
-  auto q = db_.prepare(std::string("SELECT ") + game_columns + " FROM games ORDER BY id DESC LIMIT ?");
+  auto q = db_.prepare(std::string("SELECT ") + game_columns +
+                       " FROM games WHERE id NOT IN (SELECT game_id FROM listings WHERE private = 1 AND game_id IS NOT "
+                       "NULL) ORDER BY id DESC LIMIT ?");
   q.bind(1, std::int64_t{limit});
   std::vector<GameRecord> out;
   while (q.step()) out.push_back(read_game(q));
@@ -108,6 +110,14 @@ std::map<std::string, std::int64_t> GameStore::game_players(GameId id) {
   std::map<std::string, std::int64_t> out;
   while (q.step()) out[q.column_text(0)] = q.column_int(1);
   return out;
+}
+
+bool GameStore::is_private(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT EXISTS(SELECT 1 FROM listings WHERE game_id = ? AND private = 1)");
+  q.bind(1, id);
+  q.step();
+  return q.column_int(0) != 0;
 }
 
 std::optional<SnapshotRecord> GameStore::latest_snapshot(GameId id) {

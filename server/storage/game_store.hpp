@@ -50,7 +50,10 @@ class GameStore {
   explicit GameStore(const std::string& path);
 
   std::optional<GameRecord> game(GameId id);
+  // The newest games, private ones (from a private listing) left out.
   std::vector<GameRecord> recent_games(int limit);
+  // Whether the game started from a private listing: watched by its players only.
+  bool is_private(GameId id);
   std::map<std::string, std::string> seat_hashes(GameId id);
   // role -> the account that plays it, for a game started from the lobby (empty otherwise).
   std::map<std::string, std::int64_t> game_players(GameId id);

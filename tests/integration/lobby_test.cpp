@@ -2,7 +2,8 @@
 // found in the open list and joined (which starts it), "my games" in the order of whose move it
 // is, resigning, a rematch with the sides swapped, invitations, a player's record — and for every
 // rule of who may do what, a second logged-in user who is refused: cancel, invite, decline, join a
-// game meant for someone else, take a seat, act, resign, chat as a player, read the players' chat.
+// game meant for someone else, take a seat, act, resign, chat as a player, read the players' chat,
+// watch a private game.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -165,6 +166,16 @@ TEST_CASE("lobby: propose, find, join, play from my games, resign, rematch with 
   CHECK(second["status"] == "started");
   CHECK(role_of(second, "alice") == "blue");
   CHECK(role_of(second, "bob") == "red");
+
+  // A rematch is private: its players watch it, nobody else does or finds it in the recent games.
+  const std::int64_t g2 = second["game"];
+  auto watching = carol.seat(h);
+  CHECK_THROWS_WITH_AS(watching->join(g2, "spectator"), doctest::Contains("private"), std::runtime_error);
+  CHECK(carol.send("GET", game(g2, "/view")).status == 401);
+  CHECK(bob.send("GET", game(g2, "/view")).status == 200);
+  const auto recent = h.http().get("/api/games").body;
+  CHECK(recent.dump().find("\"id\":" + std::to_string(g2) + ",") == std::string::npos);
+  CHECK(recent.dump().find("\"id\":" + std::to_string(g) + ",") != std::string::npos);
 }
 
 TEST_CASE("lobby: invitations — only the owner invites or withdraws, only the invitee joins or declines") {

@@ -178,6 +178,26 @@ std::string my_name(const Call& call) {
 
 // ---- listings ----
 
+// Stores a proposed game (one of the account's proposals per hour) with its notices, and answers
+// 201 with it.
+void store_listing(const Call& call, storage::NewListing listing, std::vector<storage::Notice> notices) {
+  if (auto wait = call.context.lobby_games.refuse(call.me()))
+    return call.respond(rate_limited_response(call.context, call.request, *wait, "games proposed by this account"));
+  auto id = std::make_shared<storage::ListingId>(0);
+  auto& context = call.context;
+  const auto request = call.request;
+  const auto respond = call.respond;
+  context.commits.submit(
+      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
+      [&context, request, respond, id](std::optional<std::string> error) {
+        if (error) return respond(error_response(request, ErrorCode::storage_error, "the game could not be stored"));
+        wake_outbox(context);
+        const auto l = context.lobby.listing(*id);
+        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
+        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
+      });
+}
+
 void list_open(const Call& call) {
   const auto title = query_parameter(call.request, "title").value_or("");
   const auto scenario = query_parameter(call.request, "scenario").value_or("");
@@ -224,8 +244,6 @@ void create_listing(const Call& call) {
   if (auto* error = std::get_if<RoomError>(&checked)) return call.error(error->code, error->message);
   listing.title = std::get<PreparedGame>(checked).game.title;
   listing.scenario = std::get<PreparedGame>(checked).game.scenario;
-  if (auto wait = call.context.lobby_games.refuse(call.me()))
-    return call.respond(rate_limited_response(call.context, call.request, *wait, "games proposed by this account"));
   listing.owner = call.me();
   std::vector<storage::Notice> notices;
   if (invite) {
@@ -234,19 +252,7 @@ void create_listing(const Call& call) {
     listing.invitee = *invitee;
     notices.push_back(invitation_notice(call, *invitee, my_name(call), listing.title, listing.scenario));
   }
-  auto id = std::make_shared<storage::ListingId>(0);
-  auto& context = call.context;
-  const auto request = call.request;
-  const auto respond = call.respond;
-  context.commits.submit(
-      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
-      [&context, request, respond, id](std::optional<std::string> error) {
-        if (error) return respond(error_response(request, ErrorCode::storage_error, "the game could not be stored"));
-        wake_outbox(context);
-        const auto l = context.lobby.listing(*id);
-        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
-        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
-      });
+  store_listing(call, std::move(listing), std::move(notices));
 }
 
 void show_listing(const Call& call) {
@@ -447,23 +453,9 @@ void rematch(const Call& call) {
   const auto invitee = invitee_named(call, opponent->name);
   if (!invitee) return;
   listing.invitee = *invitee;
-  if (auto wait = call.context.lobby_games.refuse(call.me()))
-    return call.respond(rate_limited_response(call.context, call.request, *wait, "games proposed by this account"));
   std::vector<storage::Notice> notices{invitation_notice(call, *invitee, my_name(call), game->title, game->scenario)};
   notices.back().subject += " (a rematch)";
-  auto id = std::make_shared<storage::ListingId>(0);
-  auto& context = call.context;
-  const auto request = call.request;
-  const auto respond = call.respond;
-  context.commits.submit(
-      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
-      [&context, request, respond, id](std::optional<std::string> error) {
-        if (error) return respond(error_response(request, ErrorCode::storage_error, "the rematch could not be stored"));
-        wake_outbox(context);
-        const auto l = context.lobby.listing(*id);
-        if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
-        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
-      });
+  store_listing(call, std::move(listing), std::move(notices));
 }
 
 // ---- my games, players ----

@@ -265,11 +265,21 @@ test('sign up, verify, propose and join lobby games, play, resign and a swapped 
     await join.waitFor({ timeout: TIMEOUT });
     assert.equal(await join.textContent(), 'Join as british');
     await join.click();
-    const started = bob.page.locator('#created:not([hidden]) h2', { hasText: /^Game #\d+ started$/ });
-    await started.waitFor({ timeout: TIMEOUT }).catch(async (e) => {
-      throw new Error(`joining listing #${id} did not start a game: "${await bob.page.locator(`#open-games tr[data-listing="${id}"] .row-error`).textContent().catch(() => '')}" (${e.message})`);
-    });
-    const gameId = Number(/#(\d+)/.exec(await started.textContent())[1]);
+    // The notice of a game started before this one may still show: wait for a game not seen yet.
+    const started = await bob.page
+      .waitForFunction(
+        (known) => {
+          const h2 = document.querySelector('#created:not([hidden]) h2');
+          const m = h2 && /^Game #(\d+) started$/.exec(h2.textContent);
+          return m && !known.includes(Number(m[1])) ? Number(m[1]) : null;
+        },
+        games,
+        { timeout: TIMEOUT },
+      )
+      .catch(async (e) => {
+        throw new Error(`joining listing #${id} did not start a game: "${await bob.page.locator(`#open-games tr[data-listing="${id}"] .row-error`).textContent().catch(() => '')}" (${e.message})`);
+      });
+    const gameId = await started.jsonValue();
     assert.ok(!games.includes(gameId), 'a new game');
     games.push(gameId);
     await bob.page.locator(`#open-games tr[data-listing="${id}"]`).waitFor({ state: 'detached', timeout: TIMEOUT });

@@ -202,12 +202,13 @@ TEST_CASE("chat lines others saw survive kill -9") {
     h.server().kill9();
   }
   h.server().restart();
-  auto later = h.join(game, "spectator");
+  auto later = h.join(game, "blue");
   later->wait_for_type("presence");
   std::vector<std::string> history;
   for (const auto& m : later->events())
     if (is_type(m, "chat")) history.push_back(m.value("text", ""));
-  // A joining connection is sent the most recent lines, in order.
+  // A player's joining connection is sent the most recent lines, in order (a spectator's is not,
+  // while the game is on: lobby_test.cpp).
   REQUIRE_FALSE(history.empty());
   for (std::size_t i = 0; i < history.size(); ++i)
     CHECK(history[i] == "line " + std::to_string(lines - history.size() + i));
@@ -355,6 +356,17 @@ TEST_CASE("limit 9: games per connection, rooms loaded, games created per addres
     check_error(refused, 429, "rate_limited");
     CHECK(refused.body["error"]["retry_after"].get<int>() >= 1);  // a bucket of 3 a minute: a token in 20 s
     CHECK(refused.headers.at("retry-after") == std::to_string(refused.body["error"]["retry_after"].get<int>()));
+  }
+  SUBCASE("a refusal lasts only as long as retry_after says") {
+    Harness h({"--games-per-ip-per-minute", "60"});  // a token a second
+    HttpResponse refused;
+    for (int i = 0; i < 70 && refused.status != 429; ++i)
+      refused = h.http().post("/api/games", {{"title", "test-duel"}, {"scenario", "standard"}});
+    check_error(refused, 429, "rate_limited");
+    const double wait = refused.body["error"]["retry_after"].get<double>();
+    CHECK(wait <= 1.5);
+    std::this_thread::sleep_for(std::chrono::milliseconds(static_cast<int>(wait * 1000) + 100));
+    CHECK(h.http().post("/api/games", {{"title", "test-duel"}, {"scenario", "standard"}}).status == 201);
   }
 }
 

@@ -37,7 +37,7 @@ Run run(const std::string& path, int rooms, double seconds) {
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
-    queue.submit(GameStore::create_game({"bench", "s", json::object(), 1, json::array(), {{"a", "h"}}}, id),
+    queue.submit(GameStore::create_game({"bench", "s", json::object(), 1, json::array(), "", "", {{"a", "h"}}}, id),
                  [&](std::optional<std::string>) {
                    std::lock_guard lock(m);
                    done = true;

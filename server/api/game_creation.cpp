@@ -1,5 +1,6 @@
 #include "server/api/game_creation.hpp"
 
+#include "server/records/game_record.hpp"
 #include "server/util/secrets.hpp"
 
 namespace warpath::server {
@@ -12,7 +13,15 @@ std::variant<RoomError, PreparedGame> prepare_game(ServerContext& context, GameR
     return RoomError{protocol::ErrorCode::unknown_title, "no game module has the title '" + request.title + "'"};
   if (request.scenario.empty()) request.scenario = module->info().scenarios.front().id;
   const std::uint64_t seed = request.seed.value_or(new_game_seed());
-  PreparedGame prepared{{module->info().title_id, request.scenario, request.options, seed, json::array(), {}},
+  const std::string nonce = new_token(16);
+  PreparedGame prepared{{module->info().title_id,
+                         request.scenario,
+                         request.options,
+                         seed,
+                         json::array(),
+                         nonce,
+                         records::seed_commitment(seed, nonce),
+                         {}},
                         json::object()};
   try {
     auto state = module->setup(request.scenario, request.options, seed);

@@ -17,6 +17,7 @@
 #include "server/api/lobby_routes.hpp"
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
+#include "server/records/game_record.hpp"
 #include "server/util/log.hpp"
 
 namespace warpath::server {
@@ -242,6 +243,41 @@ void log_route(ServerContext& context, const HttpRequest& request, protocol::Gam
                 });
 }
 
+// The game's record (server/records/game_record.hpp): moves, times, hash chain and, once the game
+// is over, its seed. A private game's only for its players.
+void record_route(ServerContext& context, const HttpRequest& request, protocol::GameId id, const Respond& respond) {
+  const auto game = context.store.game(id);
+  if (!game) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  const auto players = context.lobby.game_players(id);
+  if (context.store.is_private(id)) {
+    const auto session = request_session(context, request);
+    const bool player = session && std::any_of(players.begin(), players.end(), [&](const storage::PlayerSeat& p) {
+                          return p.account == session->account;
+                        });
+    if (!player) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  }
+  records::RecordSource source;
+  source.game = id;
+  source.title = game->title;
+  source.rules = std::string("warpath ") + WARPATH_VERSION;
+  source.scenario = game->scenario;
+  source.options = game->options;
+  for (const auto& p : players) source.players.push_back({{"role", p.role}, {"name", p.name}});
+  source.created = game->created_at;
+  source.seed_commitment = game->seed_commitment;
+  source.over = game->status == "over";
+  source.seed = game->seed;
+  source.seed_nonce = game->seed_nonce;
+  source.result = game->result;
+  for (auto& m : context.store.move_history(id))
+    source.moves.push_back({m.seq, std::move(m.move.role), std::move(m.move.action.verb), std::move(m.move.action.arg),
+                            std::move(m.time)});
+  HttpResponse res = json_response(request, http::status::ok, records::build_record(source));
+  res.set(http::field::content_disposition, "attachment; filename=\"warpath-game-" + std::to_string(id) + ".json\"");
+  res.set(http::field::cache_control, "no-store");
+  respond(std::move(res));
+}
+
 std::optional<protocol::GameId> parse_id(std::string_view text) {
   protocol::GameId id = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -276,6 +312,10 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/log") {
     if (takes(request, {http::verb::get}, respond)) log_route(context, request, *id, respond);
+    return;
+  }
+  if (tail == "/record") {
+    if (takes(request, {http::verb::get}, respond)) record_route(context, request, *id, respond);
     return;
   }
   respond(error_response(request, protocol::ErrorCode::not_found, "no such resource"));

@@ -19,6 +19,8 @@ commands:
             --public-url URL (WARPATH_PUBLIC_URL: origin of seat links, e.g. https://warpath.example)
   replay    rebuild a stored game from move 0, checking every snapshot hash
             --db FILE --game N            exit 1 on a mismatch
+  verify    check a game record (GET /api/games/{id}/record): seed, hash chain, rules
+            RECORD.json                   exit 1 when it does not hold
   playout   play random legal games in process and print a JSON report
             --game TITLE --scenario S|all --games N --seed K [--options JSON] [--leak-every N]
             [--start-state FILE] [--require-events a,b,event_1..70]   exit 1 on a problem
@@ -30,7 +32,8 @@ int main(int argc, char** argv) {
   const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
       {"serve", warpath::app::serve_command},
       {"replay", warpath::app::replay_command},
-      {"playout", warpath::app::playout_command}};
+      {"playout", warpath::app::playout_command},
+      {"verify", warpath::app::verify_command}};
   if (argc < 2 || !commands.count(argv[1])) {
     std::cerr << usage;
     return argc < 2 ? 2 : (std::string(argv[1]) == "--help" ? 0 : 2);

@@ -8,7 +8,8 @@ namespace warpath::server::storage {
 using nlohmann::json;
 
 const char* const game_columns =
-    "id, title, scenario, options, seed, status, result, active_roles, version, created_at, updated_at";
+    "id, title, scenario, options, seed, status, result, active_roles, version, created_at, updated_at, "
+    "COALESCE(seed_nonce, ''), COALESCE(seed_commitment, '')";
 
 GameRecord read_game(const Statement& row) {
   GameRecord g;
@@ -23,6 +24,8 @@ GameRecord read_game(const Statement& row) {
   g.version = static_cast<std::uint64_t>(row.column_int(8));
   g.created_at = row.column_text(9);
   g.updated_at = row.column_text(10);
+  g.seed_nonce = row.column_text(11);
+  g.seed_commitment = row.column_text(12);
   return g;
 }
 
@@ -44,6 +47,7 @@ json GameRecord::to_json() const {
           {"active", active_roles},
           {"version", version},
           {"created", created_at},
+          {"seed_commitment", seed_commitment.empty() ? json() : json(seed_commitment)},
           {"updated", updated_at}};
 }
 
@@ -146,6 +150,18 @@ std::vector<engine::Move> GameStore::moves_after(GameId id, std::uint64_t seq) {
   return out;
 }
 
+std::vector<GameStore::StoredMove> GameStore::move_history(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT seq, role, verb, arg, created_at FROM moves WHERE game_id = ? ORDER BY seq");
+  q.bind(1, id);
+  std::vector<StoredMove> out;
+  while (q.step())
+    out.push_back({static_cast<std::uint64_t>(q.column_int(0)),
+                   {q.column_text(1), {q.column_text(2), json::parse(q.column_text(3))}},
+                   q.column_text(4)});
+  return out;
+}
+
 void GameStore::read_log_changes(GameId id, std::uint64_t version, engine::LogReader& reader) {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare("SELECT log FROM moves WHERE game_id = ? AND seq <= ? AND log IS NOT NULL ORDER BY seq DESC");
@@ -163,6 +179,8 @@ CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> c
         .bind(4, static_cast<std::int64_t>(game.seed))
         .bind(5, game.active_roles.dump())
         .bind(6, utc_now_iso8601())
+        .bind(7, game.seed_nonce)
+        .bind(8, game.seed_commitment)
         .run();
     *created_id = w.db.last_insert_id();
     for (const auto& [role, hash] : game.token_hashes)

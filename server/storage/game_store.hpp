@@ -22,6 +22,8 @@ struct NewGame {
   nlohmann::json options;
   std::uint64_t seed;
   nlohmann::json active_roles;
+  std::string seed_nonce;                           // secret until the game is over
+  std::string seed_commitment;                      // SHA-256 of "<seed>:<nonce>", public
   std::map<std::string, std::string> token_hashes;  // role -> SHA-256 of its token
 };
 
@@ -60,6 +62,13 @@ class GameStore {
   std::optional<SnapshotRecord> latest_snapshot(GameId id);
   std::vector<SnapshotRecord> snapshots(GameId id);
   std::vector<engine::Move> moves_after(GameId id, std::uint64_t seq);
+  // Every move with its number and time, for the game's record.
+  struct StoredMove {
+    std::uint64_t seq = 0;
+    engine::Move move;
+    std::string time;
+  };
+  std::vector<StoredMove> move_history(GameId id);
   // Feeds `reader` the stored log changes of the moves up to `version`, newest first, until it
   // has every line it wants (the set-up's own lines are not in any move).
   void read_log_changes(GameId id, std::uint64_t version, engine::LogReader& reader);

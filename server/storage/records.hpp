@@ -14,7 +14,9 @@ struct GameRecord {
   std::string title;
   std::string scenario;
   nlohmann::json options = nlohmann::json::object();
-  std::uint64_t seed = 0;
+  std::uint64_t seed = 0;      // secret until the game is over
+  std::string seed_nonce;      // likewise; empty for games older than commitments
+  std::string seed_commitment;  // public from the start
   std::string status = "active";
   nlohmann::json result;                                  // null until over
   nlohmann::json active_roles = nlohmann::json::array();  // whose turn it is

@@ -29,7 +29,8 @@ AccountId sign_up(CommitQueue& q, const std::string& name) {
 }
 
 NewGame duel_game() {
-  return {"test-duel", "standard", json::object(), 7, json::array({"red"}), {{"red", "r"}, {"blue", "b"}}};
+  return {"test-duel",          "standard", json::object(), 7,
+          json::array({"red"}), "nonce",    "commitment",   {{"red", "r"}, {"blue", "b"}}};
 }
 
 std::int64_t outbox_rows(const std::string& path) {

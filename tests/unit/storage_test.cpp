@@ -27,6 +27,8 @@ GameId create(CommitQueue& q, std::uint64_t seed) {
                                              json::object(),
                                              seed,
                                              json::array({"red"}),
+                                             "nonce",
+                                             "commitment",
                                              {{"red", "hash-r"}, {"blue", "hash-b"}}},
                                             id));
   return *id;

@@ -747,6 +747,10 @@ async function start() {
   byId('resign').addEventListener('click', onResign);
   byId('rematch-form').addEventListener('submit', onRematch);
   byId('seat-badge').textContent = seat;
+  if (game !== null) {
+    byId('record-link').href = `/api/games/${game}/record`;
+    byId('record-row').hidden = false;
+  }
   if (game === null) {
     byId('prompt').textContent = '';
     showNotice('This address names no game.', 'error', h('a', { href: '/' }, 'Back to the lobby'));

@@ -517,6 +517,11 @@ void player(const Call& call) {
                                  {"played", p->played},
                                  {"running", p->running},
                                  {"results", p->results},
+                                 {"response_times",
+                                  {{"decisions", p->response_times.decisions},
+                                   {"q1_s", p->response_times.q1},
+                                   {"median_s", p->response_times.median},
+                                   {"q3_s", p->response_times.q3}}},
                                  {"recent", recent}});
 }
 

@@ -8,6 +8,9 @@ using nlohmann::json;
 
 namespace {
 
+// Decisions a player's response times are taken over: the latest ones.
+constexpr std::size_t max_decisions_timed = 1000;
+
 constexpr const char* listing_select =
     "SELECT l.id, l.owner_id, o.name, l.title, l.scenario, l.options, l.rated, l.private, l.status, l.invitee_id, "
     "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at "
@@ -207,7 +210,41 @@ std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
     for (const char* key : {"won", "lost", "drawn"}) tally.try_emplace(key, 0);
   if (games.size() > 20) games.resize(20);
   p.recent = std::move(games);
+  std::vector<double> seconds;
+  {
+    std::lock_guard lock(mutex_);
+    // Each move with the time of the move before it in its game (the game's start for the first).
+    auto q = db_.prepare(
+        "SELECT (julianday(m.created_at) - julianday(COALESCE(LAG(m.created_at) OVER "
+        "(PARTITION BY m.game_id ORDER BY m.seq), g.created_at))) * 86400.0, gp.account_id "
+        "FROM moves m JOIN games g ON g.id = m.game_id "
+        "LEFT JOIN game_players gp ON gp.game_id = m.game_id AND gp.role = m.role "
+        "WHERE m.game_id IN (SELECT game_id FROM game_players WHERE account_id = ?1) "
+        "ORDER BY m.created_at DESC");
+    q.bind(1, p.id);
+    while (q.step() && seconds.size() < max_decisions_timed)
+      if (!q.column_is_null(1) && q.column_int(1) == p.id) seconds.push_back(q.column_double(0));
+  }
+  p.response_times = response_times(std::move(seconds));
   return p;
+}
+
+PlayerRecord::ResponseTimes response_times(std::vector<double> seconds) {
+  PlayerRecord::ResponseTimes t;
+  t.decisions = static_cast<std::int64_t>(seconds.size());
+  if (seconds.empty()) return t;
+  std::sort(seconds.begin(), seconds.end());
+  // Linear interpolation between the closest ranks.
+  auto at = [&](double fraction) {
+    const double rank = fraction * static_cast<double>(seconds.size() - 1);
+    const auto below = static_cast<std::size_t>(rank);
+    const auto above = std::min(below + 1, seconds.size() - 1);
+    return seconds[below] + (seconds[above] - seconds[below]) * (rank - static_cast<double>(below));
+  };
+  t.q1 = at(0.25);
+  t.median = at(0.5);
+  t.q3 = at(0.75);
+  return t;
 }
 
 CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std::int64_t unix_now,

@@ -85,7 +85,16 @@ struct PlayerRecord {
   std::int64_t running = 0;
   std::map<std::string, std::map<std::string, std::int64_t>> results;  // title -> won/lost/drawn
   std::vector<AccountGame> recent;
+  // How long the player takes to decide: from the move before each of theirs (or the start) to
+  // theirs, over their latest decisions, in seconds.
+  struct ResponseTimes {
+    std::int64_t decisions = 0;
+    double q1 = 0, median = 0, q3 = 0;
+  } response_times;
 };
+
+// The quartiles of `seconds` (sorted in place); all zero when empty.
+PlayerRecord::ResponseTimes response_times(std::vector<double> seconds);
 
 // What a change of a listing came to: done, or refused because it was no longer as seen.
 struct ListingChange {

@@ -35,6 +35,7 @@ class Statement {
   void reset();
 
   std::int64_t column_int(int index) const;
+  double column_double(int index) const;
   std::string column_text(int index) const;
   bool column_is_null(int index) const;
 

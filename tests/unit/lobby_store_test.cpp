@@ -2,8 +2,8 @@
 // (account_store.hpp): a join counts only while the listing is as its caller saw it (of two
 // players racing for the last seat one gets it), the join that fills a listing starts its game
 // with the seats given to the players, invitations and cancellations close a listing to others,
-// notices become outbox rows in the same transaction, and a link works once and not after it
-// expires.
+// notices become outbox rows in the same transaction, a link works once and not after it expires,
+// and a player's response times are taken from the moves' times.
 #include <doctest/doctest.h>
 
 #include "server/storage/account_store.hpp"
@@ -154,4 +154,50 @@ TEST_CASE("a one-time link works once, only for its purpose, and not after it ex
   CHECK(accounts.account(alice)->email_verified);
   commit_and_wait(q, AccountStore::use_link(sha256_hex(third), LinkPurpose::verify, 2101, {}, used));
   CHECK_FALSE(used->account);
+}
+
+TEST_CASE("a player's response times: from the move before (or the start) to each of theirs, in quartiles") {
+  CHECK(response_times({}).decisions == 0);
+  const auto four = response_times({4, 1, 3, 2});
+  CHECK(four.decisions == 4);
+  CHECK(four.q1 == doctest::Approx(1.75));
+  CHECK(four.median == doctest::Approx(2.5));
+  CHECK(four.q3 == doctest::Approx(3.25));
+
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  LobbyStore lobby(tmp.path());
+  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
+  auto id = std::make_shared<ListingId>(0);
+  commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false, "red",
+                                                 std::nullopt, std::nullopt},
+                                                "2026-11-24T08:00:00Z", 1000, {}, id));
+  auto joined = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},
+                                              "2026-11-24T08:00:00Z", 1000, {}, joined));
+  REQUIRE(joined->game);
+  {
+    // The moves' times as a test sets them: red after 1 min, blue after 10, red 1 and 20 min later.
+    Connection db(tmp.path());
+    auto start = db.prepare("UPDATE games SET created_at = '2026-11-24T09:00:00.000Z' WHERE id = ?");
+    start.bind(1, *joined->game);
+    start.run();
+    const std::vector<std::pair<std::string, std::string>> moves = {
+        {"red", "09:01:00"}, {"blue", "09:11:00"}, {"red", "09:12:00"}, {"red", "09:32:00"}};
+    std::int64_t seq = 0;
+    for (const auto& [role, time] : moves) {
+      auto m = db.prepare(
+          "INSERT INTO moves(game_id, seq, role, verb, arg, created_at) VALUES (?, ?, ?, 'pass', 'null', ?)");
+      m.bind(1, *joined->game).bind(2, ++seq).bind(3, role).bind(4, "2026-11-24T" + time + ".000Z");
+      m.run();
+    }
+  }
+  const auto red = lobby.player("alice")->response_times;
+  CHECK(red.decisions == 3);
+  CHECK(red.q1 == doctest::Approx(60));
+  CHECK(red.median == doctest::Approx(60));
+  CHECK(red.q3 == doctest::Approx(630));
+  const auto blue = lobby.player("bob")->response_times;
+  CHECK(blue.decisions == 1);
+  CHECK(blue.median == doctest::Approx(600));
 }

@@ -32,6 +32,15 @@ function dateText(iso) {
   return Number.isNaN(t) ? iso ?? '—' : new Date(t).toLocaleDateString();
 }
 
+// "40 s", "12 min", "5.2 h", "3.1 d": a decision's time as a correspondence player reads it.
+function durationText(seconds) {
+  const s = Number(seconds) || 0;
+  if (s < 90) return `${Math.round(s)} s`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
+  if (s < 36 * 3600) return `${(s / 3600).toFixed(1)} h`;
+  return `${(s / 86400).toFixed(1)} d`;
+}
+
 function render(p) {
   document.title = `${p.name} — Warpath`;
   byId('player-title').textContent = `Player: ${p.name}`;
@@ -39,6 +48,11 @@ function render(p) {
   byId('player-joined').textContent = p.joined ? dateText(p.joined) : '—';
   byId('player-played').textContent = String(p.played ?? 0);
   byId('player-running').textContent = String(p.running ?? 0);
+  const t = p.response_times;
+  byId('player-response').textContent =
+    t && t.decisions > 0
+      ? `median ${durationText(t.median_s)} (half between ${durationText(t.q1_s)} and ${durationText(t.q3_s)}), over ${t.decisions} decisions`
+      : '—';
   byId('player-panel').hidden = false;
 
   const results = Object.entries(p.results && typeof p.results === 'object' ? p.results : {});

@@ -18,7 +18,9 @@
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
 #include "server/records/game_record.hpp"
+#include "server/storage/match_loader.hpp"
 #include "server/util/log.hpp"
+#include "server/util/secrets.hpp"
 
 namespace warpath::server {
 
@@ -278,6 +280,59 @@ void record_route(ServerContext& context, const HttpRequest& request, protocol::
   respond(std::move(res));
 }
 
+// A seat's view at an earlier version, rebuilt by replay: a running game's seat for its holder
+// (and the spectators' for anyone who may watch), any seat of a finished game for anyone who may
+// watch it. The view is built as live (GameFeed), so it is the view that seat was sent then.
+void replay_route(ServerContext& context, const HttpRequest& request, protocol::GameId id, const Respond& respond) {
+  const auto game = context.store.game(id);
+  if (!game) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  const auto* module = context.games.find(game->title);
+  if (!module) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  const auto version = count_parameter(request, "version", 0, game->version);
+  if (const auto* bad = std::get_if<std::string>(&version))
+    return respond(error_response(request, protocol::ErrorCode::bad_message, *bad));
+  auto claim = seat_claim(context, request, false, respond);
+  if (!claim) return;
+  // Who holds which role: the seat tokens' hashes and the accounts of a lobby game.
+  std::optional<std::string> held;
+  if (!claim->token.empty()) {
+    const std::string hash = sha256_hex(claim->token);
+    for (const auto& [role, stored] : context.store.seat_hashes(id))
+      if (constant_time_equal(hash, stored)) held = role;
+    if (!held)
+      return respond(error_response(request, protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
+  } else if (claim->account) {
+    for (const auto& p : context.lobby.game_players(id))
+      if (p.account == *claim->account) held = p.role;
+  }
+  if (context.store.is_private(id) && !held)
+    return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  const std::string seat(query_parameter(request, "seat").value_or(held ? *held : std::string(engine::spectator_seat)));
+  const auto& roles = module->info().roles;
+  if (seat != engine::spectator_seat && std::find(roles.begin(), roles.end(), seat) == roles.end())
+    return respond(error_response(request, protocol::ErrorCode::unknown_seat, "this game has no seat '" + seat + "'"));
+  if (game->status != "over" && seat != engine::spectator_seat && held != seat)
+    return respond(error_response(request, protocol::ErrorCode::bad_token,
+                                  "while the game is on, a seat's moves are stepped through by its holder only"));
+  try {
+    auto match = storage::match_at(*module, *game, context.store,
+                                   std::get<std::optional<std::uint64_t>>(version).value_or(game->version));
+    std::vector<std::string> seats = roles;
+    seats.emplace_back(engine::spectator_seat);
+    protocol::GameFeed feed(id, match, std::move(seats));
+    auto seen = feed.seat_view(match, seat);
+    respond(json_response(request, http::status::ok,
+                          {{"game", id},
+                           {"seat", seat},
+                           {"version", seen.version},
+                           {"view", std::move(seen.view)},
+                           {"hash", seen.hash}}));
+  } catch (const std::exception& e) {
+    log_error("game " + std::to_string(id) + ": replay failed: " + e.what());
+    respond(error_response(request, protocol::ErrorCode::internal_error, "the game could not be replayed"));
+  }
+}
+
 std::optional<protocol::GameId> parse_id(std::string_view text) {
   protocol::GameId id = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -312,6 +367,10 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/log") {
     if (takes(request, {http::verb::get}, respond)) log_route(context, request, *id, respond);
+    return;
+  }
+  if (tail == "/replay") {
+    if (takes(request, {http::verb::get}, respond)) replay_route(context, request, *id, respond);
     return;
   }
   if (tail == "/record") {

@@ -28,6 +28,23 @@ engine::Match load_match(const engine::GameModule& module, const GameRecord& gam
   return match;
 }
 
+engine::Match match_at(const engine::GameModule& module, const GameRecord& game, GameStore& store,
+                       std::uint64_t version) {
+  std::optional<engine::Match> match;
+  const auto snapshots = store.snapshots(game.id);
+  for (auto it = snapshots.rbegin(); it != snapshots.rend() && !match; ++it) {
+    if (it->seq > version) continue;
+    auto state = module.load(nlohmann::json::parse(it->state));
+    if (state_hash(*state) == it->state_hash) match.emplace(module, std::move(state), it->seq);
+  }
+  if (!match) match.emplace(start_match(module, game));
+  for (const auto& move : store.moves_after(game.id, match->version())) {
+    if (match->version() >= version) break;
+    match->replay(move);
+  }
+  return std::move(*match);
+}
+
 ReplayReport replay_from_start(const engine::GameModule& module, const GameRecord& game, GameStore& store) {
   ReplayReport report;
   const auto snapshots = store.snapshots(game.id);

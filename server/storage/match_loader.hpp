@@ -23,6 +23,12 @@ struct ReplayReport {
   nlohmann::json to_json() const;
 };
 
+// The match as it was after `version` moves: the latest snapshot at or before it (snapshots are
+// taken at undo barriers, so the moves after it replay the undo window as it was), then the moves
+// up to it.
+engine::Match match_at(const engine::GameModule& module, const GameRecord& game, GameStore& store,
+                       std::uint64_t version);
+
 ReplayReport replay_from_start(const engine::GameModule& module, const GameRecord& game, GameStore& store);
 
 std::string state_hash(const engine::GameState& state);

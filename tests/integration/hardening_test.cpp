@@ -1,4 +1,4 @@
-// Issue 13, server hardening: what a hostile or careless client could do to the real server
+// Server hardening: what a hostile or careless client could do to the real server
 // process (lost joins, unanswered requests, empty pages, chat lost in a crash, methods taken for
 // GET), each checked from outside as such a client would do it; then the limits on what one
 // client may take (outbox, connections, rooms, chat, origins).

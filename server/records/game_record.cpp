@@ -29,10 +29,15 @@ std::string chain_start(const json& record) {
   return sha256_hex(header.dump());
 }
 
-std::string chain_link(const std::string& previous, const json& move) {
-  json linked = move;
-  linked.erase("hash");
-  return sha256_hex(previous + "\n" + linked.dump());
+std::string move_digest(const json& move) {
+  json content = json::object();
+  for (const char* member : {"seq", "role", "verb", "arg", "time"})
+    content[member] = move.contains(member) ? move.at(member) : json();
+  return sha256_hex(content.dump());
+}
+
+std::string chain_link(const std::string& previous, const std::string& digest) {
+  return sha256_hex(previous + "\n" + digest);
 }
 
 json build_record(const RecordSource& s) {
@@ -48,7 +53,13 @@ json build_record(const RecordSource& s) {
   json moves = json::array();
   for (const auto& m : s.moves) {
     json move = move_json(m);
-    link = chain_link(link, move);
+    const std::string digest = move_digest(move);
+    link = chain_link(link, digest);
+    if (!s.over) {  // what was chosen stays unsaid until the end (undone choices from a hand)
+      move.erase("verb");
+      move.erase("arg");
+    }
+    move["digest"] = digest;
     move["hash"] = link;
     moves.push_back(std::move(move));
   }
@@ -76,18 +87,28 @@ Verdict verify_record(const json& record, const engine::GameRegistry& games) {
     return v;
   }
 
-  // The chain, link by link.
+  // Each move against its digest, and the chain, link by link.
   std::string link = chain_start(record);
   std::string last_time;
+  bool complete = true;  // every move's verb and argument given
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const json& move = moves[i];
+    const std::string name = "move " + std::to_string(i + 1);
     if (!move.is_object() || move.value("seq", json()) != json(i + 1)) {
-      problem("move " + std::to_string(i + 1) + " is missing or out of order");
+      problem(name + " is missing or out of order");
       break;
     }
-    link = chain_link(link, move);
-    if (move.value("hash", "") != link)
-      problem("move " + std::to_string(i + 1) + ": its hash does not follow the chain");
+    std::string digest = move.value("digest", "");
+    if (move.contains("verb")) {
+      const std::string computed = move_digest(move);
+      if (!digest.empty() && digest != computed) problem(name + ": its content does not match its digest");
+      digest = computed;
+    } else {
+      complete = false;
+      if (digest.empty()) problem(name + " has neither its content nor its digest");
+    }
+    link = chain_link(link, digest);
+    if (move.value("hash", "") != link) problem(name + ": its hash does not follow the chain");
     const std::string time = move.value("time", "");
     if (time < last_time) problem("move " + std::to_string(i + 1) + " is dated before the move it follows");
     last_time = time;
@@ -112,6 +133,7 @@ Verdict verify_record(const json& record, const engine::GameRegistry& games) {
   } else if (!record.value("result", json()).is_null()) {
     problem("the game is over but its seed is not revealed");
   }
+  if (revealed && !complete) problem("the seed is revealed but some moves are withheld");
 
   // The rules: every move through the legality check, to the recorded result.
   if (revealed && v.problems.empty()) {

@@ -1,10 +1,12 @@
 #pragma once
 // Game records and their verification (docs/PROTOCOL.md, "Game records"): what a game was —
 // title, rules, scenario, options, players, every move with its time, the result — with a hash
-// chain over the moves and the commitment to the game's random seed, which is published when the
-// game is created and opened (seed and nonce) once it is over. `verify_record` checks a record
-// offline: the seed against its commitment, the chain link by link, and, given the seed, that
-// every move follows from the rules and leads to the recorded result.
+// chain over the moves' digests and the commitment to the game's random seed, which is published
+// when the game is created and opened (seed and nonce) once it is over. While the game is on, a
+// move's verb and argument are withheld (only its digest is given): an action can be a choice from
+// a hidden hand that was taken back before anyone saw it. `verify_record` checks a record offline:
+// each move against its digest, the chain link by link, the seed against its commitment, and,
+// given the seed, that every move follows from the rules and leads to the recorded result.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -45,10 +47,12 @@ struct RecordSource {
   std::vector<RecordedMove> moves;
 };
 
-// The chain's first link: the hash of what the game was set up with; each move's link hashes the
-// previous link with the move (seq, role, verb, arg, time).
+// A move's digest: the hash of the move (seq, role, verb, arg, time). The chain's first link: the
+// hash of what the game was set up with; each move's link hashes the previous link with the
+// move's digest.
+std::string move_digest(const nlohmann::json& move);
 std::string chain_start(const nlohmann::json& record);
-std::string chain_link(const std::string& previous, const nlohmann::json& move);
+std::string chain_link(const std::string& previous, const std::string& digest);
 
 nlohmann::json build_record(const RecordSource& source);
 

@@ -54,6 +54,7 @@ TEST_CASE("records: the seed is committed to at the start and revealed at the en
   REQUIRE(running.status == 200);
   CHECK(running.headers.at("content-disposition").find("attachment") != std::string::npos);
   CHECK_FALSE(running.body.contains("seed"));
+  CHECK_FALSE(running.body["moves"][0].contains("arg"));  // what was chosen, only at the end
   CHECK(running.body["seed_commitment"] == status["seed_commitment"]);
   CHECK(running.body["moves"].size() == red->version());
   const auto dir = h.server().temp_dir();
@@ -66,6 +67,7 @@ TEST_CASE("records: the seed is committed to at the start and revealed at the en
   const auto over = http.get("/api/games/" + std::to_string(game.id) + "/record");
   REQUIRE(over.status == 200);
   REQUIRE(over.body["seed"].is_string());
+  CHECK(over.body["moves"][0].contains("verb"));
   CHECK(over.body["result"]["winner"] == "red");
   CHECK(verify(dir, "over.json", over.body) == 0);
 

@@ -1,7 +1,7 @@
 // Game records (server/records/game_record.hpp): the records of 200 random finished games (every
 // move chosen among the listed actions and played through the legality check) verify; one action,
-// one time, the seed or one hash changed is each caught; a record of a running game verifies its
-// chain without its seed.
+// one time, the seed or one hash changed is each caught; a record of a running game withholds its
+// seed and what each move chose, and verifies its chain by the moves' digests.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -56,7 +56,8 @@ RecordSource random_game(const engine::GameModule& duel, std::uint64_t seed, std
 json rechained(json record) {
   std::string link = chain_start(record);
   for (auto& move : record["moves"]) {
-    link = chain_link(link, move);
+    move["digest"] = move_digest(move);
+    link = chain_link(link, move["digest"]);
     move["hash"] = link;
   }
   record["chain_head"] = link;
@@ -92,6 +93,7 @@ TEST_CASE("one action changed is caught by the chain, and by the rules when the 
   move["arg"] = nullptr;
   const auto chained = verify_record(record, r.games);
   CHECK_FALSE(chained.ok);
+  CHECK(mentions(chained, "move 4: its content does not match its digest"));
   CHECK(mentions(chained, "move 4: its hash does not follow the chain"));
   const auto forged = verify_record(rechained(record), r.games);
   CHECK_FALSE(forged.ok);
@@ -139,6 +141,12 @@ TEST_CASE("a running game's record hides its seed and verifies its chain only") 
   const auto record = build_record(source);
   CHECK_FALSE(record.contains("seed"));
   CHECK_FALSE(record.contains("seed_nonce"));
+  // Nor what was chosen: a choice from a hidden hand may have been taken back unseen.
+  for (const auto& move : record["moves"]) {
+    CHECK_FALSE(move.contains("verb"));
+    CHECK_FALSE(move.contains("arg"));
+    CHECK(move["digest"].is_string());
+  }
   const auto v = verify_record(record, r.games);
   CHECK(v.ok);
   CHECK_FALSE(v.rules_checked);

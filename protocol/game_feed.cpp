@@ -138,9 +138,7 @@ void GameFeed::rebuild_public(const engine::Match& match) {
 }
 
 std::string GameFeed::update_public(const engine::Match& match) {
-  auto update = match.module().public_view_update(*public_.state, match.state());
-  // A resignation is the framework's (Match::public_view), not in the module's state.
-  if (match.resigned()) update.members["result"] = match.result()->to_json();
+  auto update = match.public_view_update(*public_.state);
   json ops = json::array();
   auto remove = [&](const std::string& key) {
     if (public_.members.erase(key) > 0) ops.push_back({{"op", "remove"}, {"path", pointer_to(key)}});

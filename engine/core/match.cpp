@@ -70,6 +70,12 @@ nlohmann::json Match::public_view() const {
   return v;
 }
 
+GameModule::PublicViewUpdate Match::public_view_update(const GameState& before) const {
+  auto update = module_->public_view_update(before, *state_);
+  if (resignation_) update.members["result"] = resignation_->to_json();
+  return update;
+}
+
 nlohmann::json Match::seat_view(std::string_view seat) const {
   nlohmann::json v = module_->seat_view(*state_, seat);
   if (resignation_) {

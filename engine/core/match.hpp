@@ -81,6 +81,9 @@ class Match {
   // The view's public part, the same for every seat; with `result` after a
   // resignation, which the module's state does not know of.
   nlohmann::json public_view() const;
+  // The module's public_view_update from `before` to the current state, with the framework's
+  // members as public_view() adds them.
+  GameModule::PublicViewUpdate public_view_update(const GameState& before) const;
   // The seat's part with those actions (and `confirm`, irreversible.hpp).
   nlohmann::json seat_view(std::string_view seat) const;
   // Both parts as one object.

@@ -18,10 +18,6 @@ using protocol::ErrorCode;
 
 namespace {
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 bool secure_cookies(const ServerContext& context) { return context.public_url.starts_with("https://"); }
 
 std::string_view header(const HttpRequest& request, std::string_view name) {
@@ -41,7 +37,7 @@ json account_json(const storage::AccountRecord& a) {
 // Answers with the account and a new session: its cookie, and the CSRF token for the page.
 void start_session(ServerContext& context, const HttpRequest& request, const storage::AccountRecord& account,
                    http::status status, const Respond& respond) {
-  auto session = accounts::new_session(unix_now());
+  auto session = accounts::new_session(unix_now_seconds());
   context.commits.submit(
       storage::AccountStore::create_session(session.id_hash, account.id, session.csrf_token, session.created_at,
                                             session.expires_at),
@@ -88,7 +84,7 @@ LinkAndMail new_link(const ServerContext& context, const HttpRequest& request, s
                      const std::string& name, storage::LinkPurpose purpose, const std::string& email) {
   LinkAndMail out;
   out.token = new_token(32);
-  const auto now = unix_now();
+  const auto now = unix_now_seconds();
   out.link = {sha256_hex(out.token), account, purpose, email, now, now + link_lifetime_seconds};
   const std::string url = origin_of(context, request) + "/account.html#" +
                           (purpose == storage::LinkPurpose::verify ? "verify=" : "reset=") + out.token;
@@ -236,7 +232,7 @@ void resend_verification(ServerContext& context, const HttpRequest& request, con
   if (!account || !account->email) return respond(error_response(request, ErrorCode::not_logged_in, "log in first"));
   if (account->email_verified)
     return respond(json_response(request, http::status::ok, {{"account", account_json(*account)}}));
-  if (auto wait = context.password_resets_by_login.refuse("verify:" + std::to_string(account->id)))
+  if (auto wait = context.verification_mails.refuse(account->id))
     return respond(rate_limited_response(context, request, *wait, "verification mails for this account"));
   auto made = new_link(context, request, account->id, account->name, storage::LinkPurpose::verify, *account->email);
   submit_then(context, storage::AccountStore::create_link(made.link, made.mail), request, respond, [request, respond] {
@@ -251,16 +247,16 @@ void verify_email(ServerContext& context, const HttpRequest& request, const boos
   const auto fields = text_members(*body, {"token"}, request, respond);
   if (!fields) return;
   auto used = std::make_shared<storage::LinkUse>();
-  submit_then(
-      context,
-      storage::AccountStore::use_link(sha256_hex((*fields)[0]), storage::LinkPurpose::verify, unix_now(), {}, used),
-      request, respond, [&context, request, respond, used] {
-        const auto account = used->account ? context.accounts.account(*used->account) : std::nullopt;
-        if (!account)
-          return respond(error_response(request, ErrorCode::bad_link,
-                                        "this link is unknown, used already or expired; ask for a new one"));
-        respond(account_answer(request, *account));
-      });
+  submit_then(context,
+              storage::AccountStore::use_link(sha256_hex((*fields)[0]), storage::LinkPurpose::verify,
+                                              unix_now_seconds(), {}, used),
+              request, respond, [&context, request, respond, used] {
+                const auto account = used->account ? context.accounts.account(*used->account) : std::nullopt;
+                if (!account)
+                  return respond(error_response(request, ErrorCode::bad_link,
+                                                "this link is unknown, used already or expired; ask for a new one"));
+                respond(account_answer(request, *account));
+              });
 }
 
 void request_password_reset(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
@@ -294,7 +290,7 @@ void complete_password_reset(ServerContext& context, const HttpRequest& request,
   boost::asio::post(context.slow_work, [&context, request, respond, token = token, password = password] {
     auto used = std::make_shared<storage::LinkUse>();
     submit_then(context,
-                storage::AccountStore::use_link(sha256_hex(token), storage::LinkPurpose::reset, unix_now(),
+                storage::AccountStore::use_link(sha256_hex(token), storage::LinkPurpose::reset, unix_now_seconds(),
                                                 hash_password(password), used),
                 request, respond, [request, respond, used] {
                   if (!used->account)
@@ -401,7 +397,7 @@ void set_webhook(ServerContext& context, const HttpRequest& request, const boost
     if ((!url.starts_with("https://") && !url.starts_with("http://")) || url.size() > 2000 ||
         url.find_first_of(" \r\n\t") != std::string::npos)
       return respond(error_response(request, ErrorCode::bad_message, "'url' must be an http(s):// URL"));
-    work = storage::set_webhook(session->account, url, unix_now());
+    work = storage::set_webhook(session->account, url, unix_now_seconds());
   } else {
     work = storage::delete_webhook(session->account);
   }
@@ -461,7 +457,7 @@ std::optional<storage::SessionRecord> request_session(ServerContext& context, co
   const auto id = accounts::session_id_from(header(request, "Cookie"));
   if (!id) return std::nullopt;
   const std::string hash = sha256_hex(*id);
-  const auto now = unix_now();
+  const auto now = unix_now_seconds();
   auto session = context.accounts.session(hash, now);
   if (session && accounts::needs_renewal(*session, now))
     context.commits.submit(storage::AccountStore::renew_session(hash, now + accounts::session_lifetime_seconds),
@@ -479,10 +475,9 @@ bool account_routes(ServerContext& context, const HttpRequest& request, std::str
   if (here.empty()) return false;
   std::vector<http::verb> methods;
   for (const auto* r : here) methods.push_back(r->method);
-  if (!takes(request, methods, respond)) return true;
-  const auto method = request.method() == http::verb::head ? http::verb::get : request.method();
-  const auto found = std::find_if(here.begin(), here.end(), [&](const AccountRoute* r) { return r->method == method; });
-  const AccountRoute& route = **found;
+  const auto taken = taken_method(request, methods, respond);
+  if (!taken) return true;
+  const AccountRoute& route = *here[*taken];
   if (route.caller == Caller::anonymous) {
     if (!origin_allowed(context, request)) {
       context.metrics.refused(protocol::to_string(ErrorCode::csrf_failed));

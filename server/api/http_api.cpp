@@ -46,17 +46,23 @@ std::string bearer_token(const HttpRequest& request) {
 
 }  // namespace
 
-bool takes(const HttpRequest& request, const std::vector<http::verb>& methods, const Respond& respond) {
+std::optional<std::size_t> taken_method(const HttpRequest& request, const std::vector<http::verb>& methods,
+                                        const Respond& respond) {
   std::string allow;
-  for (const auto method : methods) {
-    if (request.method() == method || (method == http::verb::get && request.method() == http::verb::head)) return true;
+  for (std::size_t i = 0; i < methods.size(); ++i) {
+    const auto method = methods[i];
+    if (request.method() == method || (method == http::verb::get && request.method() == http::verb::head)) return i;
     allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(method));
     if (method == http::verb::get) allow += ", HEAD";
   }
   HttpResponse res = error_response(request, protocol::ErrorCode::method_not_allowed, "this resource takes " + allow);
   res.set(http::field::allow, allow);
   respond(std::move(res));
-  return false;
+  return std::nullopt;
+}
+
+bool takes(const HttpRequest& request, const std::vector<http::verb>& methods, const Respond& respond) {
+  return taken_method(request, methods, respond).has_value();
 }
 
 std::optional<json> json_body(const HttpRequest& request, const Respond& respond) {
@@ -245,32 +251,54 @@ void log_route(ServerContext& context, const HttpRequest& request, protocol::Gam
                 });
 }
 
+// A game as a request may see it, with the role the request holds in it (its seat token's or its
+// session account's); nullopt after answering: no such game, a token of no seat, or a private game
+// (seen by its players only, to others it does not exist).
+struct GameAccess {
+  storage::GameRecord game;
+  std::optional<std::string> role;
+};
+std::optional<GameAccess> game_access(ServerContext& context, const HttpRequest& request, protocol::GameId id,
+                                      const Respond& respond) {
+  auto game = context.store.game(id);
+  if (!game) {
+    respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+    return std::nullopt;
+  }
+  auto claim = seat_claim(context, request, false, respond);
+  if (!claim) return std::nullopt;
+  auto role = role_held(*claim, context.store.seat_hashes(id), context.store.game_players(id));
+  if (!claim->token.empty() && !role) {
+    respond(error_response(request, protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
+    return std::nullopt;
+  }
+  if (!role && context.store.is_private(id)) {
+    respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+    return std::nullopt;
+  }
+  return GameAccess{std::move(*game), std::move(role)};
+}
+
 // The game's record (server/records/game_record.hpp): moves, times, hash chain and, once the game
 // is over, its seed. A private game's only for its players.
 void record_route(ServerContext& context, const HttpRequest& request, protocol::GameId id, const Respond& respond) {
-  const auto game = context.store.game(id);
-  if (!game) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  const auto access = game_access(context, request, id, respond);
+  if (!access) return;
+  const auto& game = access->game;
   const auto players = context.lobby.game_players(id);
-  if (context.store.is_private(id)) {
-    const auto session = request_session(context, request);
-    const bool player = session && std::any_of(players.begin(), players.end(), [&](const storage::PlayerSeat& p) {
-                          return p.account == session->account;
-                        });
-    if (!player) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
-  }
   records::RecordSource source;
   source.game = id;
-  source.title = game->title;
+  source.title = game.title;
   source.rules = std::string("warpath ") + WARPATH_VERSION;
-  source.scenario = game->scenario;
-  source.options = game->options;
+  source.scenario = game.scenario;
+  source.options = game.options;
   for (const auto& p : players) source.players.push_back({{"role", p.role}, {"name", p.name}});
-  source.created = game->created_at;
-  source.seed_commitment = game->seed_commitment;
-  source.over = game->status == "over";
-  source.seed = game->seed;
-  source.seed_nonce = game->seed_nonce;
-  source.result = game->result;
+  source.created = game.created_at;
+  source.seed_commitment = game.seed_commitment;
+  source.over = game.status == "over";
+  source.seed = game.seed;
+  source.seed_nonce = game.seed_nonce;
+  source.result = game.result;
   for (auto& m : context.store.move_history(id))
     source.moves.push_back({m.seq, std::move(m.move.role), std::move(m.move.action.verb), std::move(m.move.action.arg),
                             std::move(m.time)});
@@ -284,39 +312,25 @@ void record_route(ServerContext& context, const HttpRequest& request, protocol::
 // (and the spectators' for anyone who may watch), any seat of a finished game for anyone who may
 // watch it. The view is built as live (GameFeed), so it is the view that seat was sent then.
 void replay_route(ServerContext& context, const HttpRequest& request, protocol::GameId id, const Respond& respond) {
-  const auto game = context.store.game(id);
-  if (!game) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
-  const auto* module = context.games.find(game->title);
+  const auto access = game_access(context, request, id, respond);
+  if (!access) return;
+  const auto& game = access->game;
+  const auto& held = access->role;
+  const auto* module = context.games.find(game.title);
   if (!module) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
-  const auto version = count_parameter(request, "version", 0, game->version);
+  const auto version = count_parameter(request, "version", 0, game.version);
   if (const auto* bad = std::get_if<std::string>(&version))
     return respond(error_response(request, protocol::ErrorCode::bad_message, *bad));
-  auto claim = seat_claim(context, request, false, respond);
-  if (!claim) return;
-  // Who holds which role: the seat tokens' hashes and the accounts of a lobby game.
-  std::optional<std::string> held;
-  if (!claim->token.empty()) {
-    const std::string hash = sha256_hex(claim->token);
-    for (const auto& [role, stored] : context.store.seat_hashes(id))
-      if (constant_time_equal(hash, stored)) held = role;
-    if (!held)
-      return respond(error_response(request, protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
-  } else if (claim->account) {
-    for (const auto& p : context.lobby.game_players(id))
-      if (p.account == *claim->account) held = p.role;
-  }
-  if (context.store.is_private(id) && !held)
-    return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
   const std::string seat(query_parameter(request, "seat").value_or(held ? *held : std::string(engine::spectator_seat)));
   const auto& roles = module->info().roles;
   if (seat != engine::spectator_seat && std::find(roles.begin(), roles.end(), seat) == roles.end())
     return respond(error_response(request, protocol::ErrorCode::unknown_seat, "this game has no seat '" + seat + "'"));
-  if (game->status != "over" && seat != engine::spectator_seat && held != seat)
+  if (game.status != "over" && seat != engine::spectator_seat && held != seat)
     return respond(error_response(request, protocol::ErrorCode::bad_token,
                                   "while the game is on, a seat's moves are stepped through by its holder only"));
   try {
-    auto match = storage::match_at(*module, *game, context.store,
-                                   std::get<std::optional<std::uint64_t>>(version).value_or(game->version));
+    auto match = storage::match_at(*module, game, context.store,
+                                   std::get<std::optional<std::uint64_t>>(version).value_or(game.version));
     std::vector<std::string> seats = roles;
     seats.emplace_back(engine::spectator_seat);
     protocol::GameFeed feed(id, match, std::move(seats));

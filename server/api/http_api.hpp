@@ -37,6 +37,10 @@ HttpResponse json_response(const HttpRequest& request, boost::beast::http::statu
 // True when the resource takes the request's method (HEAD wherever GET); else answers 405 with
 // the methods it does take.
 bool takes(const HttpRequest& request, const std::vector<boost::beast::http::verb>& methods, const Respond& respond);
+// takes() for a resource whose methods are routes of their own: the index in `methods` of the
+// request's method, or nullopt after answering 405.
+std::optional<std::size_t> taken_method(const HttpRequest& request,
+                                        const std::vector<boost::beast::http::verb>& methods, const Respond& respond);
 // The body as a JSON object, or nullopt after answering why it is not one.
 std::optional<nlohmann::json> json_body(const HttpRequest& request, const Respond& respond);
 // `details`: more members of the error object (retry_after, version).

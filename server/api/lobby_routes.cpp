@@ -23,10 +23,6 @@ namespace {
 
 constexpr int open_listings_shown = 200;
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
 // What a route was asked about: the listing or game id, or the player's name, in its path.
 struct Path {
   std::int64_t id = 0;
@@ -48,10 +44,6 @@ struct Call {
   std::int64_t me() const { return session.account; }
 };
 
-const engine::GameModule* module_of(const ServerContext& context, const std::string& title) {
-  return context.games.find(title);
-}
-
 json listing_json(const ServerContext& context, const ListingRecord& l) {
   json players = json::array();
   std::vector<std::string> taken;
@@ -60,7 +52,7 @@ json listing_json(const ServerContext& context, const ListingRecord& l) {
     if (p.role) taken.push_back(*p.role);
   }
   json open_roles = json::array();
-  if (const auto* module = module_of(context, l.title); module && l.status == "open")
+  if (const auto* module = context.games.find(l.title); module && l.status == "open")
     for (const auto& role : module->info().roles)
       if (std::find(taken.begin(), taken.end(), role) == taken.end()) open_roles.push_back(role);
   return {{"id", l.id},
@@ -86,7 +78,7 @@ json listings_json(const ServerContext& context, const std::vector<ListingRecord
 }
 
 std::string title_name(const ServerContext& context, const std::string& title) {
-  const auto* module = module_of(context, title);
+  const auto* module = context.games.find(title);
   return module ? module->info().display_name : title;
 }
 
@@ -188,7 +180,8 @@ void store_listing(const Call& call, storage::NewListing listing, std::vector<st
   const auto request = call.request;
   const auto respond = call.respond;
   context.commits.submit(
-      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now(), std::move(notices), id),
+      storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now_seconds(), std::move(notices),
+                                          id),
       [&context, request, respond, id](std::optional<std::string> error) {
         if (error) return respond(error_response(request, ErrorCode::storage_error, "the game could not be stored"));
         wake_outbox(context);
@@ -232,7 +225,7 @@ void create_listing(const Call& call) {
     if (!o->is_object()) return call.error(ErrorCode::bad_message, "'options' must be an object");
     listing.options = *o;
   }
-  const auto* module = module_of(call.context, listing.title);
+  const auto* module = call.context.games.find(listing.title);
   if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + listing.title + "'");
   const auto& roles = module->info().roles;
   if (listing.owner_role && std::find(roles.begin(), roles.end(), *listing.owner_role) == roles.end())
@@ -296,7 +289,7 @@ void join_listing(const Call& call) {
   if (l->has_player(call.me())) return call.error(ErrorCode::bad_message, "you are in this game already");
   if (l->invitee && *l->invitee != call.me())
     return call.error(ErrorCode::forbidden, "this game waits for the player its owner invited");
-  const auto* module = module_of(call.context, l->title);
+  const auto* module = call.context.games.find(l->title);
   if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + l->title + "'");
   const auto& roles = module->info().roles;
   if (seat) {
@@ -334,7 +327,7 @@ void join_listing(const Call& call) {
   change_listing(
       call,
       storage::LobbyStore::join_listing(l->id, call.me(), seat, l->players.size(), std::move(start), std::move(seats),
-                                        utc_now_iso8601(), unix_now(), std::move(notices), change),
+                                        utc_now_iso8601(), unix_now_seconds(), std::move(notices), change),
       change);
 }
 
@@ -380,9 +373,10 @@ void invite(const Call& call, bool withdraw) {
     return call.error(ErrorCode::bad_message, "a private game keeps an invitation; cancel the game instead");
   }
   auto change = std::make_shared<storage::ListingChange>();
-  change_listing(
-      call, storage::LobbyStore::set_invitee(l->id, invitee, utc_now_iso8601(), unix_now(), std::move(notices), change),
-      change);
+  change_listing(call,
+                 storage::LobbyStore::set_invitee(l->id, invitee, utc_now_iso8601(), unix_now_seconds(),
+                                                  std::move(notices), change),
+                 change);
 }
 
 // ---- games ----
@@ -596,12 +590,12 @@ bool lobby_routes(ServerContext& context, const HttpRequest& request, std::strin
   if (here.empty()) return false;
   std::vector<http::verb> methods;
   for (const auto& h : here) methods.push_back(h.first->method);
-  if (!takes(request, methods, respond)) return true;
-  const auto method = request.method() == http::verb::head ? http::verb::get : request.method();
-  const auto found = std::find_if(here.begin(), here.end(), [&](const auto& h) { return h.first->method == method; });
+  const auto taken = taken_method(request, methods, respond);
+  if (!taken) return true;
+  const auto& [route, path] = here[*taken];
   const auto session = checked_session(context, request, respond);
   if (!session) return true;
-  found->first->handle(Call{context, request, respond, *session, found->second});
+  route->handle(Call{context, request, respond, *session, path});
   return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include <future>
 
+#include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 
 namespace warpath::server::mail {
@@ -11,12 +12,6 @@ namespace warpath::server::mail {
 namespace {
 
 constexpr std::size_t batch_size = 100;
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-std::int64_t unix_seconds() { return unix_ms() / 1000; }
 
 // "https://example.org" of "https://example.org/hooks/secret": what a log line or the owner's
 // mail may show of a webhook URL, whose path is often a secret.
@@ -93,7 +88,7 @@ void OutboxSender::run() {
     bool pause = false;
     std::vector<storage::OutboxMessage> due;
     try {
-      due = store_.due(unix_seconds(), batch_size);
+      due = store_.due(unix_now_seconds(), batch_size);
     } catch (const std::exception& e) {
       log_error(std::string("outbox: cannot read the due messages: ") + e.what());
       pause = true;
@@ -116,8 +111,8 @@ bool OutboxSender::process(const storage::OutboxMessage& m) {
   // A message for a webhook that was since removed, changed or paused is not posted.
   if (m.kind == "webhook" && m.account && !store_.webhook_active(*m.account, m.recipient)) {
     log_info("outbox: " + what(m) + " not posted: the account's webhook was removed, changed or paused");
-    return commit(storage::mark_given_up(m.id, m.attempts, "the webhook was removed, changed or paused", unix_seconds(),
-                                         std::nullopt));
+    return commit(storage::mark_given_up(m.id, m.attempts, "the webhook was removed, changed or paused",
+                                         unix_now_seconds(), std::nullopt));
   }
   DeliveryOutcome outcome;
   try {
@@ -126,7 +121,7 @@ bool OutboxSender::process(const storage::OutboxMessage& m) {
     outcome = {DeliveryOutcome::Result::failed, e.what()};
   }
   if (outcome.result == DeliveryOutcome::Result::interrupted) return false;  // tried again on the next start
-  const std::int64_t now = unix_seconds();
+  const std::int64_t now = unix_now_seconds();
   if (outcome.sent()) {
     if (!commit(storage::mark_sent(m.id, now))) return false;
     ++metrics_.outgoing_sent;
@@ -148,7 +143,7 @@ bool OutboxSender::process(const storage::OutboxMessage& m) {
   }
   const auto delay = settings_.retry.delay_after(attempts);
   // Whole seconds in the database: the next attempt at the first second after the delay.
-  const std::int64_t next = (unix_ms() + delay.count() + 999) / 1000;
+  const std::int64_t next = (unix_now_ms() + delay.count() + 999) / 1000;
   log_warn("outbox: " + what(m) + " attempt " + std::to_string(attempts) + " failed (" + outcome.error + "); next in " +
            std::to_string(next - now) + " s");
   return commit(storage::mark_attempt_failed(m.id, attempts, outcome.error, next));
@@ -157,7 +152,7 @@ bool OutboxSender::process(const storage::OutboxMessage& m) {
 DeliveryOutcome OutboxSender::deliver(const storage::OutboxMessage& m) {
   if (m.kind == "webhook") return curl_.post_json(m.recipient, m.idempotency_key, m.body, settings_.webhook_timeout);
   if (m.kind != "mail") return {DeliveryOutcome::Result::failed, "unknown kind '" + m.kind + "'"};
-  const std::string text = format_mail({from_, m.recipient, m.subject, m.body, m.idempotency_key, unix_seconds()});
+  const std::string text = format_mail({from_, m.recipient, m.subject, m.body, m.idempotency_key, unix_now_seconds()});
   if (settings_.relay.url.empty()) {
     write_eml(settings_.mail_dir, m.idempotency_key, text);
     return {DeliveryOutcome::Result::sent, ""};

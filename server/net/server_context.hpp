@@ -45,6 +45,8 @@ struct ServerContext {
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};
+  // Verification mails asked again, per account: as many as reset mails per login.
+  KeyedRateLimit<std::int64_t> verification_mails{limits.password_resets_per_login_per_hour, std::chrono::hours(1)};
   KeyedRateLimit<std::int64_t> lobby_games{limits.lobby_games_per_account_per_hour, std::chrono::hours(1)};
   KeyedRateLimit<std::int64_t> invitations{limits.invitations_per_account_per_hour, std::chrono::hours(1)};
 };

@@ -71,17 +71,22 @@ void Room::load() {
   });
 }
 
-std::optional<std::string> Room::role_of(const SeatClaim& claim) const {
+std::optional<std::string> role_held(const SeatClaim& claim, const std::map<std::string, std::string>& token_hashes,
+                                     const std::map<std::string, std::int64_t>& accounts) {
   if (!claim.token.empty()) {
     const std::string hash = sha256_hex(claim.token);
-    for (const auto& [role, stored] : token_hashes_)
+    for (const auto& [role, stored] : token_hashes)
       if (constant_time_equal(hash, stored)) return role;
     return std::nullopt;
   }
   if (claim.account)
-    for (const auto& [role, account] : accounts_)
+    for (const auto& [role, account] : accounts)
       if (account == *claim.account) return role;
   return std::nullopt;
+}
+
+std::optional<std::string> Room::role_of(const SeatClaim& claim) const {
+  return role_held(claim, token_hashes_, accounts_);
 }
 
 bool Room::holds(const SeatClaim& claim, const std::string& seat) const {

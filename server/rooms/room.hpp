@@ -41,6 +41,11 @@ struct SeatClaim {
   std::optional<std::int64_t> account;
 };
 
+// The role `claim` holds in a game: its token's (compared by hash, in constant time, against
+// `token_hashes`: role -> SHA-256 of its token), else its account's (`accounts`: role -> account).
+std::optional<std::string> role_held(const SeatClaim& claim, const std::map<std::string, std::string>& token_hashes,
+                                     const std::map<std::string, std::int64_t>& accounts);
+
 struct RoomError {
   protocol::ErrorCode code;
   std::string message;

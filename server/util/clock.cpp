@@ -18,4 +18,11 @@ std::string utc_now_iso8601() {
   return buf;
 }
 
+std::int64_t unix_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::int64_t unix_now_seconds() { return unix_now_ms() / 1000; }
+
 }  // namespace warpath::server

@@ -31,7 +31,8 @@ struct Limits {
   std::size_t sign_ups_per_ip_per_minute = 5;
   std::size_t log_ins_per_ip_per_minute = 10;
   std::size_t log_ins_per_login_per_minute = 5;
-  // Password-reset requests per address, and per name or e-mail asked for (an hour).
+  // Password-reset requests per address, and per name or e-mail asked for (an hour; also the
+  // verification mails an account may ask again in an hour).
   std::size_t password_resets_per_ip_per_minute = 5;
   std::size_t password_resets_per_login_per_hour = 3;
   // Lobby games proposed and invitations sent, per account and hour.

@@ -15,6 +15,7 @@ import { loadPreference, recallToken, rememberToken, saveMyGame, savePreference 
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, currentSession, loadSession } from './session.js';
 import { gameLink, playersText } from './account_games.js';
+import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
@@ -242,11 +243,7 @@ function renderHand(view) {
 }
 
 function renderLogButton() {
-  const older = byId('log-older');
-  const first = conn && conn.log.known ? conn.log.first : 0;
-  older.hidden = first === 0;
-  older.disabled = logLoading;
-  older.textContent = logLoading ? 'Loading older lines…' : `Older lines (${first} more)`;
+  drawOlderButton(byId('log-older'), conn ? conn.log : null, logLoading);
 }
 
 // The lines held, numbered from the game's first (the list starts at the first one held).
@@ -256,30 +253,7 @@ function renderLog() {
   panel.hidden = !log || !log.known;
   renderLogButton();
   if (panel.hidden) return;
-  const list = byId('log');
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 24;
-  // Older lines put above the ones shown keep these where they are on the screen.
-  const olderAdded = logShown !== null && logShown.size === log.size && log.first < logShown.first;
-  const oldHeight = list.scrollHeight;
-  const oldTop = list.scrollTop;
-  clear(list);
-  list.start = log.first + 1;
-  for (const entry of log.lines) {
-    const attrs = {};
-    let text;
-    if (entry && typeof entry === 'object' && !Array.isArray(entry)) {
-      text = typeof entry.text === 'string' ? entry.text : JSON.stringify(entry);
-      if (typeof entry.role === 'string') attrs['data-role'] = entry.role;
-    } else {
-      text = shortText(entry);
-    }
-    list.append(h('li', attrs, text));
-  }
-  if (log.size === 0) list.append(h('li', { class: 'muted' }, 'Nothing yet.'));
-  else if (log.lines.length === 0) list.append(h('li', { class: 'muted' }, 'Loading…'));
-  if (olderAdded) list.scrollTop = oldTop + (list.scrollHeight - oldHeight);
-  else if (atBottom || logShown === null) list.scrollTop = list.scrollHeight;
-  logShown = log.lines.length ? { first: log.first, size: log.size } : null;
+  logShown = drawLog(byId('log'), log, logShown);
 }
 
 async function loadOlderLog() {
@@ -376,20 +350,7 @@ function renderPresence() {
 }
 
 function renderResult() {
-  const box = byId('result');
-  const result = conn ? conn.result : null;
-  box.hidden = !result;
-  if (!result) return;
-  clear(box);
-  const headline = result.draw ? 'Draw' : result.winner ? `${result.winner} wins` : 'Game over';
-  const mine = !result.draw && result.winner === seat ? ' — you win!' : '';
-  box.append(
-    h('strong', {}, `Game over: ${headline}${mine}`),
-    result.summary ? h('p', {}, result.summary) : null,
-    result.score !== undefined && result.score !== null
-      ? h('p', { class: 'muted' }, 'Score: ', isScalar(result.score) ? shortText(result.score) : Object.entries(result.score).map(([k, v], i) => `${i ? ', ' : ''}${k} ${shortText(v)}`).join(''))
-      : null,
-  );
+  drawResult(byId('result'), conn ? conn.result : null, seat);
 }
 
 function renderBoard() {

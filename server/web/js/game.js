@@ -710,6 +710,8 @@ async function start() {
   byId('seat-badge').textContent = seat;
   if (game !== null) {
     byId('record-link').href = `/api/games/${game}/record`;
+    // The replay page finds this tab's seat token where this page keeps it (store.js).
+    byId('replay-link').href = `/replay.html?game=${game}&seat=${encodeURIComponent(seat)}`;
     byId('record-row').hidden = false;
   }
   if (game === null) {

@@ -37,7 +37,7 @@ Run run(const std::string& path, int rooms, double seconds) {
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
-    queue.submit(GameStore::create_game({"bench", "s", json::object(), 1, json::array(), "", "", {{"a", "h"}}}, id),
+    queue.submit(GameStore::create_game({"bench", "s", json::object(), 1, json::array(), "", "", {{"a", "h"}}, std::nullopt, "bench"}, id),
                  [&](std::optional<std::string>) {
                    std::lock_guard lock(m);
                    done = true;
@@ -66,7 +66,7 @@ Run run(const std::string& path, int rooms, double seconds) {
         {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}};
     queue.submit(
         GameStore::append_move(
-            {games[static_cast<std::size_t>(room)], s, {"a", {"pass", nullptr}}, json::array({"a"}), json(), log}),
+            {games[static_cast<std::size_t>(room)], s, {"a", {"pass", nullptr}}, json::array({"a"}), json(), log, 0, false, {}}),
         [&, room](std::optional<std::string> error) {
           if (error) std::cerr << *error << "\n";
           ++moves;

@@ -10,7 +10,7 @@ using E = ErrorCode;
 constexpr bool ws = true, no_ws = false, http = true, no_http = false;
 
 // {code, name, HTTP status, sent over WebSocket, sent over HTTP}, in the enum's order.
-constexpr std::array<ErrorCodeInfo, 41> table = {{
+constexpr std::array<ErrorCodeInfo, 43> table = {{
     {E::invalid_json, "invalid_json", 400, ws, http},
     {E::invalid_utf8, "invalid_utf8", 400, ws, http},
     {E::too_deep, "too_deep", 400, ws, http},
@@ -39,6 +39,8 @@ constexpr std::array<ErrorCodeInfo, 41> table = {{
     {E::unknown_listing, "unknown_listing", 404, no_ws, http},
     {E::unknown_player, "unknown_player", 404, no_ws, http},
     {E::listing_closed, "listing_closed", 409, no_ws, http},
+    {E::vacation_refused, "vacation_refused", 409, no_ws, http},
+    {E::not_out_of_time, "not_out_of_time", 409, no_ws, http},
     {E::stale_version, "stale_version", 409, ws, http},
     {E::not_your_turn, "not_your_turn", 409, ws, http},
     {E::illegal_action, "illegal_action", 409, ws, http},

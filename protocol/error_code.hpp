@@ -44,6 +44,9 @@ enum class ErrorCode {
   unknown_listing,
   unknown_player,
   listing_closed,
+  vacation_refused,
+  // The clocks: a timeout claimed (or applied) against a player who is not out of time past the grace period.
+  not_out_of_time,
   // The rules.
   stale_version,
   not_your_turn,

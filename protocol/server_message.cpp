@@ -41,6 +41,10 @@ Frame game_over_message(GameId game, std::uint64_t version, const json& result) 
   return make_frame({{"type", "game_over"}, {"game", game}, {"version", version}, {"result", result}});
 }
 
+Frame clocks_message(GameId game, const json& clocks) {
+  return make_frame({{"type", "clocks"}, {"game", game}, {"clocks", clocks}});
+}
+
 Frame pong_message(std::string_view ref) { return make_frame({{"type", "pong"}, {"ref", ref}}); }
 
 }  // namespace warpath::protocol

@@ -28,6 +28,8 @@ Frame error_message(ErrorCode code, std::string_view message, std::string_view r
 Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time);
 Frame presence_message(GameId game, const nlohmann::json& seats);
 Frame game_over_message(GameId game, std::uint64_t version, const nlohmann::json& result);
+// A timed game's clocks (server/clocks/clock_store.hpp clocks_view), at a join and after changes.
+Frame clocks_message(GameId game, const nlohmann::json& clocks);
 Frame pong_message(std::string_view ref);
 
 }  // namespace warpath::protocol

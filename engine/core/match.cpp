@@ -18,7 +18,7 @@ Match::Match(const Match& other)
       barrier_state_(other.barrier_state_ == other.state_ ? state_ : std::shared_ptr(other.barrier_state_->clone())),
       since_barrier_(other.since_barrier_),
       last_was_barrier_(other.last_was_barrier_),
-      resignation_(other.resignation_) {}
+      forfeit_(other.forfeit_) {}
 
 Match Match::start(const GameModule& module, const std::string& scenario, const nlohmann::json& options,
                    std::uint64_t seed) {
@@ -26,17 +26,17 @@ Match Match::start(const GameModule& module, const std::string& scenario, const 
 }
 
 std::vector<std::string> Match::active_roles() const {
-  if (resignation_) return {};
+  if (forfeit_) return {};
   return module_->active_roles(*state_);
 }
 
 std::optional<GameResult> Match::result_after(const PreparedMove& prepared) const {
-  if (prepared.resignation) return prepared.resignation;
+  if (prepared.forfeit) return prepared.forfeit;
   return module_->result(*prepared.state);
 }
 
 std::vector<std::string> Match::active_roles_after(const PreparedMove& prepared) const {
-  if (prepared.resignation) return {};
+  if (prepared.forfeit) return {};
   return module_->active_roles(*prepared.state);
 }
 
@@ -58,7 +58,7 @@ const ActionList& Match::listed_actions(std::string_view seat) const {
 }
 
 nlohmann::json Match::legal_actions(std::string_view seat) const {
-  if (resignation_) return nlohmann::json::object();
+  if (forfeit_) return nlohmann::json::object();
   nlohmann::json actions = listed_actions(seat).to_json();
   if (can_undo(seat)) actions[std::string(undo_verb)] = true;
   return actions;
@@ -66,21 +66,21 @@ nlohmann::json Match::legal_actions(std::string_view seat) const {
 
 nlohmann::json Match::public_view() const {
   nlohmann::json v = module_->public_view(*state_);
-  if (resignation_) v["result"] = resignation_->to_json();
+  if (forfeit_) v["result"] = forfeit_->to_json();
   return v;
 }
 
 GameModule::PublicViewUpdate Match::public_view_update(const GameState& before) const {
   auto update = module_->public_view_update(before, *state_);
-  if (resignation_) update.members["result"] = resignation_->to_json();
+  if (forfeit_) update.members["result"] = forfeit_->to_json();
   return update;
 }
 
 nlohmann::json Match::seat_view(std::string_view seat) const {
   nlohmann::json v = module_->seat_view(*state_, seat);
-  if (resignation_) {
+  if (forfeit_) {
     v["actions"] = nlohmann::json::object();
-    if (v.contains("prompt")) v["prompt"] = "Game over: " + resignation_->summary + ".";
+    if (v.contains("prompt")) v["prompt"] = "Game over: " + forfeit_->summary + ".";
     return v;
   }
   if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
@@ -98,7 +98,8 @@ nlohmann::json Match::view(std::string_view seat) const {
 std::optional<ActionError> Match::play(std::string_view role, const Action& action) {
   // A state nothing else holds is changed in place, saving a copy per move; the state of the last
   // barrier is shared, so the first move after a barrier goes through a copy.
-  if (action.verb == undo_verb || action.verb == resign_verb || state_.use_count() != 1) {
+  if (action.verb == undo_verb || action.verb == resign_verb || action.verb == timeout_verb ||
+      state_.use_count() != 1) {
     auto prepared = prepare(role, action);
     if (auto* error = std::get_if<ActionError>(&prepared)) return *error;
     commit(std::move(std::get<PreparedMove>(prepared)));
@@ -147,8 +148,8 @@ std::optional<ActionError> Match::refusal(std::string_view role, const Action& a
 std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, const Action& action) const {
   if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
   if (action.verb == undo_verb) return prepare_undo(role);
-  if (action.verb == resign_verb) return prepare_resignation(role);
-  if (resignation_) return ActionError{ErrorCode::game_over, "the game has ended"};
+  if (action.verb == resign_verb || action.verb == timeout_verb) return prepare_forfeit(role, action.verb);
+  if (forfeit_) return ActionError{ErrorCode::game_over, "the game has ended"};
   if (auto error = refusal(role, action)) return *error;
   const auto before = module_->active_roles(*state_);
   PreparedMove prepared{Move{std::string(role), action}, state_->clone()};
@@ -173,22 +174,26 @@ std::variant<PreparedMove, ActionError> Match::prepare_undo(std::string_view rol
   return prepared;
 }
 
-std::variant<PreparedMove, ActionError> Match::prepare_resignation(std::string_view role) const {
+std::variant<PreparedMove, ActionError> Match::prepare_forfeit(std::string_view role, std::string_view verb) const {
   const auto& roles = module_->info().roles;
+  const bool resigning = verb == resign_verb;
   if (std::find(roles.begin(), roles.end(), role) == roles.end())
-    return ActionError{ErrorCode::not_your_turn, "only a player may resign"};
-  if (roles.size() != 2) return ActionError{ErrorCode::illegal_action, "resigning needs a game of two players"};
+    return ActionError{ErrorCode::not_your_turn,
+                       resigning ? "only a player may resign" : "only a player runs out of time"};
+  if (roles.size() != 2) return ActionError{ErrorCode::illegal_action, "forfeiting needs a game of two players"};
   if (is_over()) return ActionError{ErrorCode::game_over, "the game has ended"};
   const std::string& winner = roles[0] == role ? roles[1] : roles[0];
-  PreparedMove prepared{Move{std::string(role), Action{std::string(resign_verb), nullptr}}, state_->clone()};
+  PreparedMove prepared{Move{std::string(role), Action{std::string(verb), nullptr}}, state_->clone()};
   prepared.barrier = true;
-  prepared.resignation =
-      GameResult{winner, nlohmann::json{{"resigned", role}}, std::string(role) + " resigned; " + winner + " wins"};
+  prepared.forfeit = resigning ? GameResult{winner, nlohmann::json{{"resigned", role}},
+                                            std::string(role) + " resigned; " + winner + " wins"}
+                               : GameResult{winner, nlohmann::json{{"timeout", role}},
+                                            std::string(role) + " ran out of time; " + winner + " wins"};
   return prepared;
 }
 
 void Match::commit(PreparedMove prepared) {
-  if (prepared.resignation) resignation_ = std::move(prepared.resignation);
+  if (prepared.forfeit) forfeit_ = std::move(prepared.forfeit);
   state_ = std::move(prepared.state);
   ++version_;
   last_was_barrier_ = prepared.barrier;

@@ -6,8 +6,10 @@
 // moves made since; taking one back rebuilds from that state without the last move. An undo is
 // itself a move of the history, so the history only ever grows.
 //
-// A player may resign at any time in a two-player game (verb "resign"): the opponent wins. Like
-// undo it is the framework's, not the module's, and a move of the history, so replay sees it.
+// A player may resign at any time in a two-player game (verb "resign"): the opponent wins. A
+// player who ran out of time forfeits the same way (verb "timeout"), but only the server records
+// that move, never a client (is_client_verb). Like undo, both are the framework's, not the
+// module's, and moves of the history, so replay sees them.
 
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,9 @@ namespace warpath::engine {
 
 inline constexpr std::string_view undo_verb = "undo";
 inline constexpr std::string_view resign_verb = "resign";
+inline constexpr std::string_view timeout_verb = "timeout";
+// Whether a client may send the verb (the server records a timeout itself, once the clocks say so).
+inline bool is_client_verb(std::string_view verb) { return verb != timeout_verb; }
 
 struct Move {
   std::string role;
@@ -37,7 +42,7 @@ struct PreparedMove {
   std::unique_ptr<GameState> state;
   bool barrier = false;
   bool undo = false;
-  std::optional<GameResult> resignation = std::nullopt;  // set when the move is a resignation
+  std::optional<GameResult> forfeit = std::nullopt;  // set when the move is a resignation or a timeout
 };
 
 class Match {
@@ -58,10 +63,11 @@ class Match {
   std::shared_ptr<const GameState> shared_state() const { return state_; }
   std::uint64_t version() const { return version_; }
   bool is_over() const { return result().has_value(); }
-  std::optional<GameResult> result() const { return resignation_ ? resignation_ : module_->result(*state_); }
+  std::optional<GameResult> result() const { return forfeit_ ? forfeit_ : module_->result(*state_); }
   std::vector<std::string> active_roles() const;
-  // Whether the match ended by a resignation; its state then is the state the player resigned in.
-  bool resigned() const { return resignation_.has_value(); }
+  // Whether the match ended by a forfeit (resignation or timeout); its state then is the state
+  // the player forfeited in.
+  bool forfeited() const { return forfeit_.has_value(); }
   // The result and the roles to act once a prepared move is committed.
   std::optional<GameResult> result_after(const PreparedMove& prepared) const;
   std::vector<std::string> active_roles_after(const PreparedMove& prepared) const;
@@ -79,7 +85,7 @@ class Match {
   // again. Valid until the match changes.
   const ActionList& listed_actions(std::string_view seat) const;
   // The view's public part, the same for every seat; with `result` after a
-  // resignation, which the module's state does not know of.
+  // forfeit, which the module's state does not know of.
   nlohmann::json public_view() const;
   // The module's public_view_update from `before` to the current state, with the framework's
   // members as public_view() adds them.
@@ -100,7 +106,7 @@ class Match {
 
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
-  std::variant<PreparedMove, ActionError> prepare_resignation(std::string_view role) const;
+  std::variant<PreparedMove, ActionError> prepare_forfeit(std::string_view role, std::string_view verb) const;
   // Why `role` may not make this (non-undo) move now, if it may not.
   std::optional<ActionError> refusal(std::string_view role, const Action& action) const;
   // The current state again from the barrier's and the moves since, after a move applied in
@@ -115,7 +121,7 @@ class Match {
   std::shared_ptr<GameState> barrier_state_;
   std::vector<Move> since_barrier_;
   bool last_was_barrier_ = true;
-  std::optional<GameResult> resignation_;
+  std::optional<GameResult> forfeit_;
   // The list is kept between versions so that its buffers are reused.
   struct LegalCache {
     bool valid = false;

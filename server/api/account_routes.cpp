@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "server/accounts/accounts.hpp"
+#include "server/api/clock_routes.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 #include "server/util/secrets.hpp"
@@ -420,6 +421,13 @@ struct AccountRoute {
       handle;
 };
 
+// A route of the session's account that needs nothing else of the session.
+template <typename F>
+auto for_account(F handler) {
+  return [handler](ServerContext& c, const HttpRequest& r, const boost::asio::ip::address&, const Respond& d,
+                   Session s) { handler(c, r, s->account, d); };
+}
+
 const std::vector<AccountRoute>& account_route_table() {
   static const std::vector<AccountRoute> table = {
       {"/api/accounts", http::verb::post, Caller::anonymous,
@@ -445,6 +453,10 @@ const std::vector<AccountRoute>& account_route_table() {
       {"/api/account/verify", http::verb::post, Caller::anonymous, verify_email},
       {"/api/account/webhook", http::verb::put, Caller::session, set_webhook},
       {"/api/account/webhook", http::verb::delete_, Caller::session, set_webhook},
+      {"/api/account/time-off", http::verb::get, Caller::session, for_account(time_off_route)},
+      {"/api/account/time-off", http::verb::patch, Caller::session, for_account(set_time_off_route)},
+      {"/api/account/vacations", http::verb::post, Caller::session, for_account(take_vacation_route)},
+      {"/api/account/vacations/end", http::verb::post, Caller::session, for_account(end_vacation_route)},
       {"/api/password-reset", http::verb::post, Caller::anonymous, request_password_reset},
       {"/api/password-reset/complete", http::verb::post, Caller::anonymous, complete_password_reset},
   };

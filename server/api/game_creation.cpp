@@ -21,7 +21,9 @@ std::variant<RoomError, PreparedGame> prepare_game(ServerContext& context, GameR
                          json::array(),
                          nonce,
                          records::seed_commitment(seed, nonce),
-                         {}},
+                         {},
+                         request.time_control,
+                         std::string("warpath ") + WARPATH_VERSION},
                         json::object()};
   try {
     auto state = module->setup(request.scenario, request.options, seed);

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "server/clocks/clock_rules.hpp"
 #include "server/net/server_context.hpp"
 #include "server/rooms/room.hpp"
 
@@ -17,6 +18,7 @@ struct GameRequest {
   std::string scenario;  // empty: the module's first
   nlohmann::json options = nlohmann::json::object();
   std::optional<std::uint64_t> seed;  // empty: a random one
+  std::optional<clocks::TimeControl> time_control;  // none: untimed
 };
 
 struct CreatedGame {

@@ -13,6 +13,7 @@
 #include "protocol/limits.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/api/account_routes.hpp"
+#include "server/api/clock_routes.hpp"
 #include "server/api/game_creation.hpp"
 #include "server/api/lobby_routes.hpp"
 #include "server/api/static_files.hpp"
@@ -120,13 +121,15 @@ RoomHandle acquire_room(ServerContext& context, const HttpRequest& request, prot
 namespace {
 
 json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
-  return {{"game", game},
-          {"seat", answer.seat},
-          {"version", answer.version},
-          {"view", answer.view},
-          {"seat_keys", answer.seat_keys},
-          {"hash", answer.hash},
-          {"log_size", answer.log_size}};
+  json out = {{"game", game},
+              {"seat", answer.seat},
+              {"version", answer.version},
+              {"view", answer.view},
+              {"seat_keys", answer.seat_keys},
+              {"hash", answer.hash},
+              {"log_size", answer.log_size}};
+  if (!answer.clocks.is_null()) out["clocks"] = answer.clocks;
+  return out;
 }
 
 std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const HttpRequest& request,
@@ -139,14 +142,6 @@ std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const Ht
   if (ec != std::errc() || end != text->data() + text->size() || value < min || value > max)
     return "'" + std::string(name) + "' must be an integer from " + std::to_string(min) + " to " + std::to_string(max);
   return std::optional<std::uint64_t>(value);
-}
-
-void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
-  if (answer.error) {
-    return respond(error_response(request, answer.error->code, answer.error->message,
-                                  answer.seat.empty() ? json::object() : json{{"version", answer.version}}));
-  }
-  respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
 }
 
 // A room's lease, or null after answering `overloaded` (too many rooms loaded, none idle).
@@ -179,6 +174,12 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
           error_response(request, protocol::ErrorCode::bad_message, "'seed' must be an integer from 0 to 2^53-1"));
     game.seed = seed->get<std::uint64_t>();
   }
+  if (auto t = body->find("time_control"); t != body->end()) {
+    auto parsed = clocks::parse_time_control(*t);
+    if (auto* problem = std::get_if<std::string>(&parsed))
+      return respond(error_response(request, protocol::ErrorCode::bad_message, *problem));
+    game.time_control = std::get<std::optional<clocks::TimeControl>>(parsed);
+  }
   const std::string origin = origin_of(context, request);
   create_game(context, std::move(game), [request, respond, origin](CreationResult result) {
     if (auto* error = std::get_if<RoomError>(&result))
@@ -190,6 +191,14 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
 }
 
 }  // namespace
+
+void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
+  if (answer.error) {
+    return respond(error_response(request, answer.error->code, answer.error->message,
+                                  answer.seat.empty() ? json::object() : json{{"version", answer.version}}));
+  }
+  respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
+}
 
 std::optional<SeatClaim> seat_claim(ServerContext& context, const HttpRequest& request, bool changes,
                                     const Respond& respond) {
@@ -289,7 +298,7 @@ void record_route(ServerContext& context, const HttpRequest& request, protocol::
   records::RecordSource source;
   source.game = id;
   source.title = game.title;
-  source.rules = std::string("warpath ") + WARPATH_VERSION;
+  source.rules = game.rules_version.empty() ? std::string("warpath ") + WARPATH_VERSION : game.rules_version;
   source.scenario = game.scenario;
   source.options = game.options;
   for (const auto& p : players) source.players.push_back({{"role", p.role}, {"name", p.name}});
@@ -389,6 +398,10 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/record") {
     if (takes(request, {http::verb::get}, respond)) record_route(context, request, *id, respond);
+    return;
+  }
+  if (tail == "/claim-timeout") {
+    if (takes(request, {http::verb::post}, respond)) claim_timeout_route(context, request, *id, respond);
     return;
   }
   respond(error_response(request, protocol::ErrorCode::not_found, "no such resource"));
@@ -495,6 +508,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
   }
   if (account_routes(context, request, target, peer, respond)) return;
   if (lobby_routes(context, request, target, peer, respond)) return;
+  if (target == "/api/time-controls") return time_controls_route(request, respond);
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;
     json titles = json::array();

@@ -43,6 +43,8 @@ std::optional<std::size_t> taken_method(const HttpRequest& request,
                                         const std::vector<boost::beast::http::verb>& methods, const Respond& respond);
 // The body as a JSON object, or nullopt after answering why it is not one.
 std::optional<nlohmann::json> json_body(const HttpRequest& request, const Respond& respond);
+// Answers with a room's answer: its error, or the seat's view.
+void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer);
 // `details`: more members of the error object (retry_after, version).
 HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message,
                             const nlohmann::json& details = nlohmann::json::object());

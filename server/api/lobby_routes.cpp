@@ -68,6 +68,7 @@ json listing_json(const ServerContext& context, const ListingRecord& l) {
           {"invitee", l.invitee ? json(l.invitee_name) : json()},
           {"game", l.game ? json(*l.game) : json()},
           {"rematch_of", l.rematch_of ? json(*l.rematch_of) : json()},
+          {"time_control", l.time_control},
           {"created", l.created_at}};
 }
 
@@ -225,6 +226,12 @@ void create_listing(const Call& call) {
     if (!o->is_object()) return call.error(ErrorCode::bad_message, "'options' must be an object");
     listing.options = *o;
   }
+  if (auto t = body->find("time_control"); t != body->end()) {
+    auto parsed = clocks::parse_time_control(*t);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return call.error(ErrorCode::bad_message, *problem);
+    if (const auto& control = std::get<std::optional<clocks::TimeControl>>(parsed))
+      listing.time_control = control->to_json();
+  }
   const auto* module = call.context.games.find(listing.title);
   if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + listing.title + "'");
   const auto& roles = module->info().roles;
@@ -233,7 +240,8 @@ void create_listing(const Call& call) {
   if (listing.is_private && !invite)
     return call.error(ErrorCode::bad_message, "a private game needs a player to 'invite'");
   // The game must be one that can be set up: checked now, not when the last player joins.
-  auto checked = prepare_game(call.context, {listing.title, listing.scenario, listing.options, std::nullopt});
+  auto checked =
+      prepare_game(call.context, {listing.title, listing.scenario, listing.options, std::nullopt, std::nullopt});
   if (auto* error = std::get_if<RoomError>(&checked)) return call.error(error->code, error->message);
   listing.title = std::get<PreparedGame>(checked).game.title;
   listing.scenario = std::get<PreparedGame>(checked).game.scenario;
@@ -307,7 +315,8 @@ void join_listing(const Call& call) {
   const std::string origin = origin_of(call.context, call.request);
   const std::string what = title_name(call.context, l->title) + " (" + l->scenario + ")";
   if (players.size() >= roles.size()) {
-    auto prepared = prepare_game(call.context, {l->title, l->scenario, l->options, std::nullopt});
+    auto prepared = prepare_game(
+        call.context, {l->title, l->scenario, l->options, std::nullopt, clocks::stored_time_control(l->time_control)});
     if (auto* error = std::get_if<RoomError>(&prepared)) return call.error(error->code, error->message);
     start = std::move(std::get<PreparedGame>(prepared).game);
     seats = deal_roles(roles, players);
@@ -437,6 +446,7 @@ void rematch(const Call& call) {
   listing.scenario = game->scenario;
   listing.options = game->options;
   listing.rematch_of = game->id;
+  listing.time_control = game->time_control;
   listing.is_private = true;  // between these two players only
   if (*sides == "same")
     listing.owner_role = *role;

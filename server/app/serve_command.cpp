@@ -13,8 +13,10 @@
 #include "server/app/args.hpp"
 #include "server/app/commands.hpp"
 #include "server/app/game_modules.hpp"
+#include "server/clocks/clock_scheduler.hpp"
 #include "server/mail/outbox_sender.hpp"
 #include "server/net/listener.hpp"
+#include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 
 namespace warpath::app {
@@ -112,7 +114,7 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   std::set<std::string> known = {"port",           "bind",    "db",         "threads",          "log-level",      "web",
                                  "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins"};
   for (const auto& limit : count_limits) known.insert(limit.flag);
-  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms"});
+  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock"});
   args.only(known);
   ServeConfig c;
   c.limits = read_limits(args);
@@ -131,6 +133,8 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   c.public_url = args.get("public-url", "WARPATH_PUBLIC_URL", "");
   while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
   set_log_level(parse_log_level(args.get("log-level", "WARPATH_LOG_LEVEL", "info")));
+  // For tests of the clocks only: the server's "now" is read from this file (util/clock.hpp).
+  if (auto clock = args.get("test-clock", "WARPATH_TEST_CLOCK", ""); !clock.empty()) use_test_clock(clock);
   return c;
 }
 
@@ -150,7 +154,8 @@ void run_logging_exceptions(asio::io_context& ioc) {
 void create_demo_game(ServerContext& context, const std::string& origin) {
   if (context.games.all().empty() || context.store.count_games() > 0) return;
   std::promise<CreationResult> created;
-  create_game(context, {context.games.all().front()->info().title_id, {}, nlohmann::json::object(), std::nullopt},
+  create_game(context,
+              {context.games.all().front()->info().title_id, {}, nlohmann::json::object(), std::nullopt, std::nullopt},
               [&](CreationResult r) { created.set_value(std::move(r)); });
   auto result = created.get_future().get();
   if (auto* error = std::get_if<RoomError>(&result)) {
@@ -186,6 +191,9 @@ int serve_command(const std::vector<std::string>& argv) {
   mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
   context.outbox = &outbox;
   outbox.start();
+  // Warnings, automatic vacation days and timeouts when nobody moves.
+  clocks::ClockScheduler clock_scheduler(config.db, commits, rooms, &outbox);
+  clock_scheduler.start();
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -214,6 +222,7 @@ int serve_command(const std::vector<std::string>& argv) {
   run_logging_exceptions(ioc);
   for (auto& t : pool) t.join();
   slow_work.join();
+  clock_scheduler.stop();
   outbox.stop();  // its outcomes go through the commit queue
   commits.stop();
   return 0;

@@ -47,6 +47,7 @@ void Room::load() {
       token_hashes_ = services_.store.seat_hashes(id_);
       accounts_ = services_.store.game_players(id_);
       private_ = services_.store.is_private(id_);
+      timed_ = !record->time_control.is_null();
       chat_lines_ = services_.store.count_chat(id_);
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
@@ -126,6 +127,7 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       send_catch_up(*who, request.seat, *request.version);
     else
       deliver_all(*who, feed_->snapshot(*match_, request.seat));
+    if (timed_) who->deliver(protocol::clocks_message(id_, clocks_now()));
     if (reads_chat(request.seat))
       for (const auto& line : recent_chat_) who->deliver(line);
     joined(true);
@@ -204,7 +206,9 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
     if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
     if (*seat == engine::spectator_seat)
       return refuse(*who, protocol::ErrorCode::spectator, "spectators cannot act", request.ref);
-    enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr});
+    if (!engine::is_client_verb(request.action.verb))
+      return refuse(*who, protocol::ErrorCode::illegal_action, "only the server records that move", request.ref);
+    enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr, nullptr});
   });
 }
 
@@ -245,14 +249,63 @@ void Room::act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t
       return done(refused_answer(protocol::ErrorCode::bad_token, claim.token.empty()
                                                                      ? "you play no seat of this game"
                                                                      : "that token holds no seat of this game"));
-    enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
+    if (!engine::is_client_verb(action.verb))
+      return done(refused_answer(protocol::ErrorCode::illegal_action, "only the server records that move"));
+    enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done), nullptr});
   });
 }
 
 SeatAnswer Room::answer_for_seat(const std::string& seat) {
   auto current = feed_->seat_view(*match_, seat);
-  return {std::nullopt,    seat, current.version, std::move(current.view), feed_->seat_keys(), std::move(current.hash),
-          current.log_size};
+  return {std::nullopt,       seat,
+          current.version,    std::move(current.view),
+          feed_->seat_keys(), std::move(current.hash),
+          current.log_size,   clocks_now()};
+}
+
+json Room::clocks_now() const { return timed_ ? services_.store.clocks(id_, unix_now_ms()) : json(); }
+
+void Room::broadcast_clocks() {
+  if (timed_) broadcast_to_all(protocol::clocks_message(id_, clocks_now()));
+}
+
+void Room::clocks_changed(RoomHandle self) {
+  on_strand([this, self] {
+    if (match_) broadcast_clocks();
+  });
+}
+
+void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback done) {
+  on_strand([this, self, claim, done]() mutable {
+    if (!match_) return done(refused_answer(protocol::ErrorCode::unknown_game, "no such game"));
+    auto role = role_of(claim);
+    if (!role) return done(refused_answer(protocol::ErrorCode::bad_token, "only a player may claim a timeout"));
+    if (!timed_) return done(refused_answer(protocol::ErrorCode::not_out_of_time, "this game has no clocks"));
+    const auto& roles = module_->info().roles;
+    if (roles.size() != 2)
+      return done(refused_answer(protocol::ErrorCode::illegal_action, "timeouts are claimed in two-player games"));
+    const std::string opponent = roles[0] == *role ? roles[1] : roles[0];
+    Pending pending{self,    opponent, std::nullopt, engine::Action{std::string(engine::timeout_verb), nullptr},
+                    nullptr, {},       nullptr,      nullptr};
+    pending.server_done = [this, claimant = *role, done](std::optional<RoomError> error) {
+      SeatAnswer answer = answer_for_seat(claimant);
+      if (error) {
+        services_.metrics.refused(protocol::to_string(error->code));
+        answer.error = std::move(error);
+      }
+      done(std::move(answer));
+    };
+    enqueue(std::move(pending));
+  });
+}
+
+void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done) {
+  on_strand([this, self, role = std::move(role), done = std::move(done)]() mutable {
+    if (!match_) return done(RoomError{protocol::ErrorCode::unknown_game, "no such game"});
+    Pending pending{self,    role, std::nullopt, engine::Action{std::string(engine::timeout_verb), nullptr},
+                    nullptr, {},   nullptr,      std::move(done)};
+    enqueue(std::move(pending));
+  });
 }
 
 void Room::enqueue(Pending pending) {
@@ -276,6 +329,12 @@ void Room::process_next() {
                    "you acted on version " + std::to_string(*pending.version) + "; the game is at " +
                        std::to_string(match_->version()));
       if (pending.subscriber) send_catch_up(*pending.subscriber, pending.role, *pending.version);
+      continue;
+    }
+    // A timeout stands only if the clocks still say so when its turn comes.
+    if (pending.action.verb == engine::timeout_verb && !services_.store.timed_out(id_, pending.role, unix_now_ms())) {
+      answer_error(pending, protocol::ErrorCode::not_out_of_time,
+                   pending.role + " is not out of time past the grace period");
       continue;
     }
     start_commit(std::move(pending));
@@ -308,7 +367,10 @@ void Room::start_commit(Pending pending) {
                              prepared->move,
                              match_->active_roles_after(*prepared),
                              result ? result->to_json() : json(),
-                             *log_change};
+                             *log_change,
+                             unix_now_ms(),
+                             timed_,
+                             timed_ ? match_->active_roles() : std::vector<std::string>{}};
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
   services_.commits.submit(storage::GameStore::append_move(std::move(record)),
@@ -336,6 +398,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
     if (!broadcast_new_views(&pending, &log_change)) answer_success(pending);
     if (auto result = match_->result())
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
+    broadcast_clocks();
     maybe_snapshot();
   }
   process_next();
@@ -378,6 +441,8 @@ void Room::answer_error(const Pending& pending, protocol::ErrorCode code, const 
     SeatAnswer answer = answer_for_seat(pending.role);
     answer.error = RoomError{code, message};
     pending.http_done(std::move(answer));
+  } else if (pending.server_done) {
+    pending.server_done(RoomError{code, message});
   }
 }
 
@@ -386,6 +451,8 @@ void Room::answer_success(const Pending& pending) {
     pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
   else if (pending.http_done)
     pending.http_done(answer_for_seat(pending.role));
+  else if (pending.server_done)
+    pending.server_done(std::nullopt);
 }
 
 // A snapshot is taken at an undo barrier once `--snapshot-every` moves have passed since the last
@@ -395,8 +462,8 @@ void Room::answer_success(const Pending& pending) {
 void Room::maybe_snapshot() {
   constexpr std::uint64_t snapshot_bytes_per_move = 256;
   const std::uint64_t every = std::max(services_.snapshot_every, last_snapshot_bytes_ / snapshot_bytes_per_move);
-  // A resignation is not in the module's state: the game is rebuilt by replaying it.
-  if (!match_->at_barrier() || match_->resigned() || match_->version() < last_snapshot_version_ + every) return;
+  // A forfeit is not in the module's state: the game is rebuilt by replaying it.
+  if (!match_->at_barrier() || match_->forfeited() || match_->version() < last_snapshot_version_ + every) return;
   last_snapshot_version_ = match_->version();
   std::string state = match_->state().to_json().dump();
   last_snapshot_bytes_ = state.size();

@@ -60,6 +60,7 @@ struct SeatAnswer {
   std::vector<std::string> seat_keys;
   std::string hash;
   std::size_t log_size = 0;
+  nlohmann::json clocks;  // a timed game's clocks (clocks::clocks_view); null when untimed
 };
 using SeatAnswerCallback = std::function<void(SeatAnswer)>;
 // The answer to an HTTP log request: an error, or the page (GameFeed::log_json).
@@ -97,6 +98,15 @@ class Room : public std::enable_shared_from_this<Room> {
   void log_for(RoomHandle self, SeatClaim claim, std::optional<std::size_t> before, std::size_t limit,
                LogAnswerCallback done);
 
+  // Timeouts (server/clocks/): the claim's player claims the win over an opponent whose clock has
+  // run out and whose grace period is over, answered with the claimant's view; or the scheduler
+  // applies one itself (`done` gets the refusal, if any). Either way the clocks are checked again
+  // when the move's turn comes, so a move the player made first wins.
+  void claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback done);
+  void apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done);
+  // The clocks changed without a move (a vacation, a warning): the seats are sent them again.
+  void clocks_changed(RoomHandle self);
+
   // Lease bookkeeping for the registry (see RoomRegistry).
   std::atomic<int> leases{0};
   std::atomic<std::int64_t> idle_since_ms{0};
@@ -112,6 +122,7 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Subscriber> subscriber;
     std::string ref;
     SeatAnswerCallback http_done;
+    std::function<void(std::optional<RoomError>)> server_done;  // a move the server makes (a timeout)
   };
 
   template <typename F>
@@ -146,6 +157,9 @@ class Room : public std::enable_shared_from_this<Room> {
   bool reads_chat(const std::string& seat) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
   SeatAnswer answer_for_seat(const std::string& seat);
+  // The clocks as the seats are shown them now; null for an untimed game.
+  nlohmann::json clocks_now() const;
+  void broadcast_clocks();
   void deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames);
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
@@ -157,6 +171,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token
   std::map<std::string, std::int64_t> accounts_;     // role -> the account playing it (lobby games)
   bool private_ = false;                             // spectators: its players only
+  bool timed_ = false;                               // the game has clocks
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "server/clocks/clock_store.hpp"
+
 namespace warpath::server::storage {
 
 namespace {
@@ -36,6 +38,11 @@ std::string normalized_email(std::string_view email) {
 }
 
 AccountStore::AccountStore(const std::string& path) : db_(path) {}
+
+nlohmann::json AccountStore::time_off(AccountId id, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  return clocks::time_off_json(db_, id, now_ms);
+}
 
 std::optional<AccountRecord> AccountStore::account(AccountId id) {
   std::lock_guard lock(mutex_);

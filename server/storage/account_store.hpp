@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,6 +81,8 @@ class AccountStore {
   explicit AccountStore(const std::string& path);
 
   std::optional<AccountRecord> account(AccountId id);
+  // The account's vacation allowance, vacations and time-off settings (clocks::time_off_json).
+  nlohmann::json time_off(AccountId id, std::int64_t now_ms);
   // The live account whose name (in any case) or e-mail address is `login`.
   std::optional<AccountRecord> account_by_login(std::string_view login);
   // The session whose id hashes to `id_hash`, if it has not expired at `now` (Unix seconds) and

@@ -1,5 +1,6 @@
 #include "server/storage/game_store.hpp"
 
+#include "server/clocks/clock_store.hpp"
 #include "server/storage/write_statements.hpp"
 #include "server/util/clock.hpp"
 
@@ -9,7 +10,7 @@ using nlohmann::json;
 
 const char* const game_columns =
     "id, title, scenario, options, seed, status, result, active_roles, version, created_at, updated_at, "
-    "COALESCE(seed_nonce, ''), COALESCE(seed_commitment, '')";
+    "COALESCE(seed_nonce, ''), COALESCE(seed_commitment, ''), time_control, COALESCE(rules_version, '')";
 
 GameRecord read_game(const Statement& row) {
   GameRecord g;
@@ -26,6 +27,8 @@ GameRecord read_game(const Statement& row) {
   g.updated_at = row.column_text(10);
   g.seed_nonce = row.column_text(11);
   g.seed_commitment = row.column_text(12);
+  g.time_control = row.column_is_null(13) ? json() : json::parse(row.column_text(13));
+  g.rules_version = row.column_text(14);
   return g;
 }
 
@@ -48,6 +51,8 @@ json GameRecord::to_json() const {
           {"version", version},
           {"created", created_at},
           {"seed_commitment", seed_commitment.empty() ? json() : json(seed_commitment)},
+          {"time_control", time_control},
+          {"rules_version", rules_version.empty() ? json() : json(rules_version)},
           {"updated", updated_at}};
 }
 
@@ -170,6 +175,16 @@ void GameStore::read_log_changes(GameId id, std::uint64_t version, engine::LogRe
   }
 }
 
+json GameStore::clocks(GameId id, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  return clocks::clocks_view(db_, id, now_ms);
+}
+
+bool GameStore::timed_out(GameId id, const std::string& role, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  return clocks::timed_out(db_, id, role, now_ms);
+}
+
 CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> created_id) {
   return [game = std::move(game), created_id](WriteContext& w) {
     auto& s = w.statements;
@@ -181,16 +196,27 @@ CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> c
         .bind(6, utc_now_iso8601())
         .bind(7, game.seed_nonce)
         .bind(8, game.seed_commitment)
-        .run();
+        .bind(9, game.rules_version);
+    if (game.time_control)
+      s.insert_game.bind(10, game.time_control->to_json().dump());
+    else
+      s.insert_game.bind_null(10);
+    s.insert_game.run();
     *created_id = w.db.last_insert_id();
-    for (const auto& [role, hash] : game.token_hashes)
+    std::vector<std::string> roles;
+    for (const auto& [role, hash] : game.token_hashes) {
       s.insert_seat.bind(1, *created_id).bind(2, role).bind(3, hash).run();
+      roles.push_back(role);
+    }
+    if (game.time_control)
+      clocks::start_clocks(w, *created_id, *game.time_control, roles, game.active_roles.get<std::vector<std::string>>(),
+                           unix_now_ms());
   };
 }
 
 CommitQueue::Work GameStore::append_move(MoveRecord r) {
   return [r = std::move(r)](WriteContext& w) {
-    const std::string now = utc_now_iso8601();
+    const std::string now = unix_ms_to_iso8601(r.time_ms);
     w.statements.insert_move.bind(1, r.game)
         .bind(2, static_cast<std::int64_t>(r.seq))
         .bind(3, r.move.role)
@@ -212,6 +238,9 @@ CommitQueue::Work GameStore::append_move(MoveRecord r) {
     else
       update.bind(5, r.result.dump());
     update.bind(6, now).run();
+    if (r.timed)
+      clocks::settle_clocks(w, r.game, r.active_before, r.active_roles.get<std::vector<std::string>>(),
+                            !r.result.is_null(), r.time_ms);
   };
 }
 

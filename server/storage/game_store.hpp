@@ -10,6 +10,7 @@
 
 #include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
+#include "server/clocks/clock_rules.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/records.hpp"
 #include "server/storage/sqlite.hpp"
@@ -25,6 +26,8 @@ struct NewGame {
   std::string seed_nonce;                           // secret until the game is over
   std::string seed_commitment;                      // SHA-256 of "<seed>:<nonce>", public
   std::map<std::string, std::string> token_hashes;  // role -> SHA-256 of its token
+  std::optional<clocks::TimeControl> time_control;  // none: untimed
+  std::string rules_version;
 };
 
 struct MoveRecord {
@@ -33,8 +36,12 @@ struct MoveRecord {
   engine::Move move;
   // The game row after the move, for the lobby: whose turn, over or not.
   nlohmann::json active_roles;
-  nlohmann::json result;  // null while the game goes on
-  nlohmann::json log;     // what the move did to the log (engine::move_log_change); null: nothing
+  nlohmann::json result;     // null while the game goes on
+  nlohmann::json log;        // what the move did to the log (engine::move_log_change); null: nothing
+  std::int64_t time_ms = 0;  // when it was made (Unix ms)
+  // A timed game's clocks are settled in the move's transaction: who was to decide before it.
+  bool timed = false;
+  std::vector<std::string> active_before;
 };
 
 struct ChatLine {
@@ -76,6 +83,10 @@ class GameStore {
   // The newest `limit` lines, oldest first.
   std::vector<ChatLine> recent_chat(GameId id, int limit);
   std::int64_t count_chat(GameId id);
+  // A timed game's clocks as the seats are shown them at `now_ms` (null: untimed), and whether a
+  // role is out of time past its grace period (server/clocks/clock_store.hpp).
+  nlohmann::json clocks(GameId id, std::int64_t now_ms);
+  bool timed_out(GameId id, const std::string& role, std::int64_t now_ms);
 
   // Work for the commit queue.
   static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);

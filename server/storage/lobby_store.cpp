@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "server/clocks/clock_store.hpp"
+
 namespace warpath::server::storage {
 
 using nlohmann::json;
@@ -13,7 +15,7 @@ constexpr std::size_t max_decisions_timed = 1000;
 
 constexpr const char* listing_select =
     "SELECT l.id, l.owner_id, o.name, l.title, l.scenario, l.options, l.rated, l.private, l.status, l.invitee_id, "
-    "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at "
+    "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at, l.time_control "
     "FROM listings l JOIN accounts o ON o.id = l.owner_id LEFT JOIN accounts i ON i.id = l.invitee_id ";
 
 ListingRecord read_listing(const Statement& q) {
@@ -33,6 +35,7 @@ ListingRecord read_listing(const Statement& q) {
   if (!q.column_is_null(12)) l.game = q.column_int(12);
   l.created_at = q.column_text(13);
   l.updated_at = q.column_text(14);
+  l.time_control = q.column_is_null(15) ? json() : json::parse(q.column_text(15));
   return l;
 }
 
@@ -252,12 +255,16 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
   return [l = std::move(l), now = std::move(now), unix_now, notices = std::move(notices), id](WriteContext& w) {
     auto q = w.db.prepare(
         "INSERT INTO listings(owner_id, title, scenario, options, rated, private, invitee_id, rematch_of, "
-        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "created_at, updated_at, time_control) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, l.owner).bind(2, l.title).bind(3, l.scenario).bind(4, l.options.dump());
     q.bind(5, std::int64_t{l.rated}).bind(6, std::int64_t{l.is_private});
     bind_optional(q, 7, l.invitee);
     bind_optional(q, 8, l.rematch_of);
     q.bind(9, now).bind(10, now);
+    if (l.time_control.is_null())
+      q.bind_null(11);
+    else
+      q.bind(11, l.time_control.dump());
     q.run();
     *id = w.db.last_insert_id();
     add_player(w, *id, l.owner, l.owner_role, now);
@@ -295,6 +302,9 @@ CommitQueue::Work LobbyStore::join_listing(ListingId listing, std::int64_t accou
       auto started = w.db.prepare("UPDATE listings SET status = 'started', game_id = ?, updated_at = ? WHERE id = ?");
       started.bind(1, *game).bind(2, now).bind(3, listing);
       started.run();
+      // The clocks were started before the players were known: their time off counts from now.
+      if (start->time_control)
+        for (const auto& [seat, player] : seats) clocks::reschedule_account(w, player, unix_now * 1000);
       result->game = *game;
       // The notices name the game: its id is known only now.
       auto named = notices;

@@ -46,6 +46,7 @@ struct ListingRecord {
   std::optional<GameId> game;
   std::string created_at;
   std::string updated_at;
+  nlohmann::json time_control;         // null: untimed (clocks::TimeControl::to_json)
   std::vector<ListingPlayer> players;  // in the order they joined, the owner first
 
   bool has_player(std::int64_t account) const;
@@ -61,6 +62,7 @@ struct NewListing {
   std::optional<std::string> owner_role;  // none: any side
   std::optional<std::int64_t> invitee;
   std::optional<GameId> rematch_of;
+  nlohmann::json time_control;  // null: untimed
 };
 
 struct PlayerSeat {

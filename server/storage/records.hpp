@@ -14,8 +14,8 @@ struct GameRecord {
   std::string title;
   std::string scenario;
   nlohmann::json options = nlohmann::json::object();
-  std::uint64_t seed = 0;      // secret until the game is over
-  std::string seed_nonce;      // likewise; empty for games older than commitments
+  std::uint64_t seed = 0;       // secret until the game is over
+  std::string seed_nonce;       // likewise; empty for games older than commitments
   std::string seed_commitment;  // public from the start
   std::string status = "active";
   nlohmann::json result;                                  // null until over
@@ -23,6 +23,8 @@ struct GameRecord {
   std::uint64_t version = 0;
   std::string created_at;
   std::string updated_at;
+  nlohmann::json time_control;  // null: untimed (clocks::TimeControl::to_json)
+  std::string rules_version;    // the program that set the game up; empty for older games
 
   nlohmann::json to_json() const;
 };

@@ -5,7 +5,8 @@ namespace warpath::server::storage {
 WriteStatements::WriteStatements(Connection& db)
     : insert_game(db.prepare(
           "INSERT INTO games(title, scenario, options, seed, status, active_roles, version, created_at, updated_at, "
-          "seed_nonce, seed_commitment) VALUES (?1, ?2, ?3, ?4, 'active', ?5, 0, ?6, ?6, ?7, ?8)")),
+          "seed_nonce, seed_commitment, rules_version, time_control) "
+          "VALUES (?1, ?2, ?3, ?4, 'active', ?5, 0, ?6, ?6, ?7, ?8, ?9, ?10)")),
       insert_seat(db.prepare("INSERT INTO seats(game_id, role, token_hash) VALUES (?, ?, ?)")),
       insert_move(
           db.prepare("INSERT INTO moves(game_id, seq, role, verb, arg, created_at, log) VALUES (?, ?, ?, ?, ?, ?, ?)")),

@@ -30,7 +30,7 @@ AccountId sign_up(CommitQueue& q, const std::string& name) {
 
 NewGame duel_game() {
   return {"test-duel",          "standard", json::object(), 7,
-          json::array({"red"}), "nonce",    "commitment",   {{"red", "r"}, {"blue", "b"}}};
+          json::array({"red"}), "nonce",    "commitment",   {{"red", "r"}, {"blue", "b"}}, std::nullopt, "test"};
 }
 
 std::int64_t outbox_rows(const std::string& path) {
@@ -48,7 +48,7 @@ TEST_CASE("the join that fills a listing starts its game; a join on a stale view
   LobbyStore lobby(tmp.path());
   const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob"), carol = sign_up(q, "carol");
   auto id = std::make_shared<ListingId>(0);
-  NewListing proposed{alice, "test-duel", "standard", json::object(), true, false, "red", std::nullopt, std::nullopt};
+  NewListing proposed{alice, "test-duel", "standard", json::object(), true, false, "red", std::nullopt, std::nullopt, nullptr};
   commit_and_wait(q, LobbyStore::create_listing(proposed, "2026-11-24T08:00:00Z", 1000, {}, id));
   auto listing = lobby.listing(*id);
   REQUIRE(listing);
@@ -104,7 +104,7 @@ TEST_CASE("a listing closed or taken by an invitation is out of the open list") 
   const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
-                                                 std::nullopt, bob, std::nullopt},
+                                                 std::nullopt, bob, std::nullopt, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
   REQUIRE(lobby.invitations(bob).size() == 1);
@@ -170,7 +170,7 @@ TEST_CASE("a player's response times: from the move before (or the start) to eac
   const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false, "red",
-                                                 std::nullopt, std::nullopt},
+                                                 std::nullopt, std::nullopt, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   auto joined = std::make_shared<ListingChange>();
   commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},

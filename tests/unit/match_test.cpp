@@ -162,7 +162,7 @@ TEST_CASE("either player may resign at any time: the other wins, nothing more is
   // Red resigns although it is blue's turn.
   REQUIRE_FALSE(f.match.play("red", {"resign", nullptr}));
   CHECK(f.match.is_over());
-  CHECK(f.match.resigned());
+  CHECK(f.match.forfeited());
   REQUIRE(f.match.result());
   CHECK(f.match.result()->winner == "blue");
   CHECK(f.match.active_roles().empty());

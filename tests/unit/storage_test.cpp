@@ -29,7 +29,9 @@ GameId create(CommitQueue& q, std::uint64_t seed) {
                                              json::array({"red"}),
                                              "nonce",
                                              "commitment",
-                                             {{"red", "hash-r"}, {"blue", "hash-b"}}},
+                                             {{"red", "hash-r"}, {"blue", "hash-b"}},
+                                             std::nullopt,
+                                             "test"},
                                             id));
   return *id;
 }
@@ -46,7 +48,7 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
     commit_and_wait(
-        q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json()}));
+        q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json(), 0, false, {}}));
     if (match.at_barrier() && match.version() >= last_snapshot + snapshot_every) {
       last_snapshot = match.version();
       const json state = match.state().to_json();
@@ -117,13 +119,13 @@ TEST_CASE("moves are append-only") {
   TempDb db;
   CommitQueue q(db.path());
   const GameId id = create(q, 1);
-  commit_and_wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json()}));
+  commit_and_wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}));
   Connection c(db.path());
   CHECK_THROWS(c.exec("DELETE FROM moves"));
   CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));
   // The same seq twice is refused: a lost race between two writers cannot fork a history.
   std::promise<std::optional<std::string>> done;
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json()}),
+  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}),
            [&](std::optional<std::string> e) { done.set_value(e); });
   CHECK(done.get_future().get().has_value());
 }
@@ -142,9 +144,9 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
   };
   for (int i = 1; i <= writes; ++i)
     q.submit(GameStore::append_move(
-                 {id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json(), json()}),
+                 {id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json(), json(), 0, false, {}}),
              finish);
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), json()}),
+  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), json(), 0, false, {}}),
            finish);  // duplicate
   all_done.get_future().get();
   CHECK(ok == writes);

@@ -1,0 +1,86 @@
+// The clock scheduler thread (see clock_scheduler.hpp).
+#include "server/clocks/clock_scheduler.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+
+#include "server/clocks/clock_store.hpp"
+#include "server/mail/outbox_sender.hpp"
+#include "server/util/clock.hpp"
+#include "server/util/log.hpp"
+
+namespace warpath::server::clocks {
+
+namespace {
+// The longest sleep between looks at the index: due times are hours apart, and a test clock
+// (util/clock.hpp) can jump at any moment.
+constexpr std::chrono::milliseconds longest_sleep{5000};
+constexpr std::chrono::milliseconds test_clock_sleep{100};
+constexpr int due_batch = 100;
+}  // namespace
+
+ClockScheduler::ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
+                               mail::OutboxSender* outbox)
+    : db_(db_path), commits_(commits), rooms_(rooms), outbox_(outbox) {}
+
+ClockScheduler::~ClockScheduler() { stop(); }
+
+void ClockScheduler::start() {
+  thread_ = std::thread([this] { run(); });
+}
+
+void ClockScheduler::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+bool ClockScheduler::work_due() {
+  const std::int64_t now = unix_now_ms();
+  for (const auto& due : due_clocks(db_, now, due_batch)) {
+    auto timeout_due = std::make_shared<bool>(false);
+    std::promise<std::optional<std::string>> committed;
+    commits_.submit([due, now, timeout_due](
+                        storage::WriteContext& w) { work_due_clock(w, due.game, due.role, now, timeout_due.get()); },
+                    [&committed](std::optional<std::string> error) { committed.set_value(std::move(error)); });
+    if (auto error = committed.get_future().get()) {
+      log_error("clock of game " + std::to_string(due.game) + " " + due.role + " not worked: " + *error);
+      return false;
+    }
+    if (outbox_) outbox_->wake();
+    if (*timeout_due) {
+      if (auto room = rooms_.acquire(due.game))
+        room->apply_timeout(room, due.role, [game = due.game, role = due.role](std::optional<RoomError> error) {
+          if (error)
+            log_info("timeout of game " + std::to_string(game) + " " + role + " not applied: " + error->message);
+        });
+    } else if (auto room = rooms_.acquire(due.game)) {
+      room->clocks_changed(room);
+    }
+  }
+  return true;
+}
+
+void ClockScheduler::run() {
+  for (;;) {
+    bool ok = true;
+    try {
+      ok = work_due();
+    } catch (const std::exception& e) {
+      log_error(std::string("clock scheduler: ") + e.what());
+      ok = false;
+    }
+    auto sleep = test_clock_in_use() ? test_clock_sleep : longest_sleep;
+    if (ok)
+      if (auto next = next_due_ms(db_))
+        sleep = std::clamp(std::chrono::milliseconds(*next - unix_now_ms()), std::chrono::milliseconds(0), sleep);
+    std::unique_lock lock(mutex_);
+    if (wake_.wait_for(lock, sleep, [this] { return stopping_; })) return;
+  }
+}
+
+}  // namespace warpath::server::clocks

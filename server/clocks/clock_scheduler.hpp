@@ -1,0 +1,51 @@
+#pragma once
+// The one thread that acts on the clocks when nobody moves: it reads the due-time index
+// (clocks.due_ms), lets clock_store handle each due clock in a transaction of its own (the
+// 24-hour warning, an automatic vacation day, the end of the grace period), then asks the game's
+// room to record a timeout when the game applies them automatically, and tells a loaded room that
+// its clocks changed. It keeps no clock in memory: after a restart it carries on from the index.
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/rooms/room_registry.hpp"
+#include "server/storage/commit_queue.hpp"
+#include "server/storage/sqlite.hpp"
+
+namespace warpath::server::mail {
+class OutboxSender;
+}
+
+namespace warpath::server::clocks {
+
+class ClockScheduler {
+ public:
+  ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
+                 mail::OutboxSender* outbox);
+  ~ClockScheduler();
+  ClockScheduler(const ClockScheduler&) = delete;
+  ClockScheduler& operator=(const ClockScheduler&) = delete;
+
+  void start();
+  // Joins the thread; call it before the commit queue stops.
+  void stop();
+
+ private:
+  void run();
+  // Works every clock due by now; false when the commit queue failed (try again later).
+  bool work_due();
+
+  storage::Connection db_;
+  storage::CommitQueue& commits_;
+  RoomRegistry& rooms_;
+  mail::OutboxSender* outbox_;
+  std::thread thread_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+};
+
+}  // namespace warpath::server::clocks

@@ -525,7 +525,8 @@ void player(const Call& call) {
                                   {{"decisions", p->response_times.decisions},
                                    {"q1_s", p->response_times.q1},
                                    {"median_s", p->response_times.median},
-                                   {"q3_s", p->response_times.q3}}},
+                                   {"q3_s", p->response_times.q3},
+                                   {"timeouts", p->response_times.timeouts}}},
                                  {"recent", recent}});
 }
 

@@ -194,12 +194,16 @@ std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
     p.deleted = q.column_int(3) != 0;
   }
   auto games = account_games(p.id);
+  std::int64_t timeouts = 0;
   for (auto& g : games) {
     if (g.game.status != "over") {
       ++p.running;
       continue;
     }
     ++p.played;
+    if (g.game.result.is_object() && g.game.result.contains("score") && g.game.result["score"].is_object() &&
+        std::find(g.roles.begin(), g.roles.end(), g.game.result["score"].value("timeout", "")) != g.roles.end())
+      ++timeouts;
     auto& tally = p.results[g.game.title];
     const json winner = g.game.result.is_object() ? g.game.result.value("winner", json()) : json();
     if (!winner.is_string())
@@ -219,16 +223,19 @@ std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
     // Each move with the time of the move before it in its game (the game's start for the first).
     auto q = db_.prepare(
         "SELECT (julianday(m.created_at) - julianday(COALESCE(LAG(m.created_at) OVER "
-        "(PARTITION BY m.game_id ORDER BY m.seq), g.created_at))) * 86400.0, gp.account_id "
+        "(PARTITION BY m.game_id ORDER BY m.seq), g.created_at))) * 86400.0, gp.account_id, m.verb "
         "FROM moves m JOIN games g ON g.id = m.game_id "
         "LEFT JOIN game_players gp ON gp.game_id = m.game_id AND gp.role = m.role "
         "WHERE m.game_id IN (SELECT game_id FROM game_players WHERE account_id = ?1) "
         "ORDER BY m.created_at DESC");
     q.bind(1, p.id);
     while (q.step() && seconds.size() < max_decisions_timed)
-      if (!q.column_is_null(1) && q.column_int(1) == p.id) seconds.push_back(q.column_double(0));
+      // A timeout is the server's move for the player, not a decision.
+      if (!q.column_is_null(1) && q.column_int(1) == p.id && q.column_text(2) != "timeout")
+        seconds.push_back(q.column_double(0));
   }
   p.response_times = response_times(std::move(seconds));
+  p.response_times.timeouts = timeouts;
   return p;
 }
 

@@ -92,6 +92,7 @@ struct PlayerRecord {
   struct ResponseTimes {
     std::int64_t decisions = 0;
     double q1 = 0, median = 0, q3 = 0;
+    std::int64_t timeouts = 0;  // games lost on time
   } response_times;
 };
 

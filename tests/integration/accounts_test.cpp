@@ -147,38 +147,16 @@ namespace {
 // The token of the newest link of `kind` ("verify", "reset") mailed to `to`, once the outbox has
 // written its .eml (no relay is configured in tests: mails are files beside the database).
 std::string mailed_token(Harness& h, const std::string& to, const std::string& kind, std::size_t skip = 0) {
-  const auto dir = h.server().temp_dir() / "mail";
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
-    if (std::filesystem::exists(dir))
-      for (const auto& file : std::filesystem::directory_iterator(dir)) {
-        if (file.path().extension() != ".eml") continue;
-        std::string text = file_text(file.path());
-        if (text.find("To: " + to) == std::string::npos) continue;
-        // Undo quoted-printable soft line breaks and the encoded "=".
-        std::string plain;
-        for (std::size_t i = 0; i < text.size(); ++i) {
-          if (text.compare(i, 3, "=\r\n") == 0) {
-            i += 2;
-          } else if (text.compare(i, 2, "=\n") == 0) {
-            i += 1;
-          } else if (text.compare(i, 3, "=3D") == 0) {
-            plain += '=';
-            i += 2;
-          } else {
-            plain += text[i];
-          }
-        }
-        const auto at = plain.find("#" + kind + "=");
-        if (at == std::string::npos) continue;
-        const auto start = at + kind.size() + 2;
-        const auto end = plain.find_first_not_of("0123456789abcdef", start);
-        found.emplace_back(file.last_write_time(), plain.substr(start, end - start));
-      }
-    if (found.size() > skip) {
-      std::sort(found.begin(), found.end());
-      return found[skip].second;
+    std::vector<std::string> found;
+    for (const auto& plain : mails_to(h, to)) {
+      const auto at = plain.find("#" + kind + "=");
+      if (at == std::string::npos) continue;
+      const auto start = at + kind.size() + 2;
+      const auto end = plain.find_first_not_of("0123456789abcdef", start);
+      found.push_back(plain.substr(start, end - start));
     }
+    if (found.size() > skip) return found[skip];
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   FAIL("no " << kind << " link was mailed to " << to);

@@ -2,7 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 namespace warpath::test {
 
@@ -133,6 +137,65 @@ bool shows_a_hand(const std::string& raw) {
     if (op.contains("value") && op.at("value").is_object() && op.at("value").contains("hand")) return true;
   }
   return false;
+}
+
+HttpResponse User::send(const std::string& method, const std::string& target, const json& body, bool with_csrf) {
+  HeaderMap headers{{"Cookie", cookie}};
+  if (with_csrf) headers["X-CSRF-Token"] = csrf;
+  return http.request_raw(method, target, body.is_null() ? std::string() : body.dump(), "application/json", {},
+                          headers);
+}
+
+json User::ok(const std::string& method, const std::string& target, const json& body, int status) {
+  auto res = send(method, target, body);
+  REQUIRE_MESSAGE(res.status == status, name, " ", method, " ", target, " answered ", res.status, ": ", res.raw_body);
+  return res.body;
+}
+
+std::unique_ptr<SeatClient> User::seat(Harness& h) {
+  return std::make_unique<SeatClient>(h.server().host(), h.server().port(), cookie);
+}
+
+User sign_up(Harness& h, const std::string& name) {
+  auto http = h.http();
+  auto res = http.request_raw(
+      "POST", "/api/accounts",
+      json{{"name", name}, {"email", name + "@example.org"}, {"password", "a long enough password"}}.dump(),
+      "application/json", {}, {});
+  REQUIRE_MESSAGE(res.status == 201, res.raw_body);
+  const auto& set = res.headers.at("set-cookie");
+  return {h.http(), name, set.substr(0, set.find(';')), res.body["csrf_token"]};
+}
+
+std::vector<std::string> mails_to(Harness& h, const std::string& address) {
+  const auto dir = h.server().temp_dir() / "mail";
+  std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
+  if (!std::filesystem::exists(dir)) return {};
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().extension() != ".eml") continue;
+    std::ifstream in(file.path(), std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (text.find("To: " + address) == std::string::npos) continue;
+    // Undo quoted-printable soft line breaks and the encoded "=".
+    std::string plain;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text.compare(i, 3, "=\r\n") == 0) {
+        i += 2;
+      } else if (text.compare(i, 2, "=\n") == 0) {
+        i += 1;
+      } else if (text.compare(i, 3, "=3D") == 0) {
+        plain += '=';
+        i += 2;
+      } else {
+        plain += text[i];
+      }
+    }
+    found.emplace_back(file.last_write_time(), std::move(plain));
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> out;
+  for (auto& [time, text] : found) out.push_back(std::move(text));
+  return out;
 }
 
 }  // namespace warpath::test

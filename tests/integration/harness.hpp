@@ -50,6 +50,28 @@ class Harness {
   ServerProcess server_;
 };
 
+// A logged-in account: its cookie and CSRF token, and requests made with them.
+struct User {
+  HttpClient http;
+  std::string name;
+  std::string cookie;
+  std::string csrf;
+
+  HttpResponse send(const std::string& method, const std::string& target, const nlohmann::json& body = nullptr,
+                    bool with_csrf = true);
+  // send(), requiring `status`; the answer's body.
+  nlohmann::json ok(const std::string& method, const std::string& target, const nlohmann::json& body = nullptr,
+                    int status = 200);
+  // A WebSocket connection with the account's session.
+  std::unique_ptr<SeatClient> seat(Harness& h);
+};
+// A new account `name` (address name@example.org), logged in.
+User sign_up(Harness& h, const std::string& name);
+
+// The bodies of the mails the outbox has written to `address` so far (no relay is configured in
+// tests: mails are .eml files beside the database), quoted-printable undone, oldest first.
+std::vector<std::string> mails_to(Harness& h, const std::string& address);
+
 struct Choice {
   std::string verb;
   nlohmann::json arg;

@@ -15,41 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-// A logged-in account: its cookie and CSRF token, and requests made with them.
-struct User {
-  HttpClient http;
-  std::string name;
-  std::string cookie;
-  std::string csrf;
-
-  HttpResponse send(const std::string& method, const std::string& target, const json& body = nullptr,
-                    bool with_csrf = true) {
-    HeaderMap headers{{"Cookie", cookie}};
-    if (with_csrf) headers["X-CSRF-Token"] = csrf;
-    return http.request_raw(method, target, body.is_null() ? std::string() : body.dump(), "application/json", {},
-                            headers);
-  }
-  json ok(const std::string& method, const std::string& target, const json& body = nullptr, int status = 200) {
-    auto res = send(method, target, body);
-    REQUIRE_MESSAGE(res.status == status, name, " ", method, " ", target, " answered ", res.status, ": ", res.raw_body);
-    return res.body;
-  }
-  std::unique_ptr<SeatClient> seat(Harness& h) {
-    return std::make_unique<SeatClient>(h.server().host(), h.server().port(), cookie);
-  }
-};
-
-User sign_up(Harness& h, const std::string& name) {
-  auto http = h.http();
-  auto res = http.request_raw(
-      "POST", "/api/accounts",
-      json{{"name", name}, {"email", name + "@example.org"}, {"password", "a long enough password"}}.dump(),
-      "application/json", {}, {});
-  REQUIRE_MESSAGE(res.status == 201, res.raw_body);
-  const auto& set = res.headers.at("set-cookie");
-  return {h.http(), name, set.substr(0, set.find(';')), res.body["csrf_token"]};
-}
-
 std::string code_of(const HttpResponse& res) { return res.body["error"].value("code", ""); }
 
 json propose(User& owner, const json& extra = json::object()) {

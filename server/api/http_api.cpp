@@ -328,8 +328,11 @@ void replay_route(ServerContext& context, const HttpRequest& request, protocol::
   const auto* module = context.games.find(game.title);
   if (!module) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
   const auto version = count_parameter(request, "version", 0, game.version);
-  if (const auto* bad = std::get_if<std::string>(&version))
-    return respond(error_response(request, protocol::ErrorCode::bad_message, *bad));
+  const auto log_before = count_parameter(request, "log_before", 0, protocol::max_json_integer);
+  const auto log_limit = count_parameter(request, "log_limit", 1, protocol::max_log_page_lines);
+  for (const auto* bad : {std::get_if<std::string>(&version), std::get_if<std::string>(&log_before),
+                          std::get_if<std::string>(&log_limit)})
+    if (bad) return respond(error_response(request, protocol::ErrorCode::bad_message, *bad));
   const std::string seat(query_parameter(request, "seat").value_or(held ? *held : std::string(engine::spectator_seat)));
   const auto& roles = module->info().roles;
   if (seat != engine::spectator_seat && std::find(roles.begin(), roles.end(), seat) == roles.end())
@@ -343,13 +346,22 @@ void replay_route(ServerContext& context, const HttpRequest& request, protocol::
     std::vector<std::string> seats = roles;
     seats.emplace_back(engine::spectator_seat);
     protocol::GameFeed feed(id, match, std::move(seats));
+    // As the room's feed (server/rooms/room.cpp): lines older than the state holds come from the
+    // stored moves, here those up to the replayed version.
+    feed.set_older_lines(storage::stored_log_lines(*module, game, context.store, [&match] { return match.version(); }));
     auto seen = feed.seat_view(match, seat);
+    // The seat's log at that version: its size and a page of lines (the newest by default).
+    auto page =
+        feed.log_json(match, seat, std::get<std::optional<std::uint64_t>>(log_before).value_or(seen.log_size),
+                      std::get<std::optional<std::uint64_t>>(log_limit).value_or(protocol::default_log_page_lines));
     respond(json_response(request, http::status::ok,
                           {{"game", id},
                            {"seat", seat},
                            {"version", seen.version},
                            {"view", std::move(seen.view)},
-                           {"hash", seen.hash}}));
+                           {"hash", seen.hash},
+                           {"log_size", seen.log_size},
+                           {"log", {{"from", page["from"]}, {"lines", std::move(page["lines"])}}}}));
   } catch (const std::exception& e) {
     log_error("game " + std::to_string(id) + ": replay failed: " + e.what());
     respond(error_response(request, protocol::ErrorCode::internal_error, "the game could not be replayed"));

@@ -58,12 +58,8 @@ void Room::load() {
       feed_ = std::make_unique<protocol::GameFeed>(id_, *match_, std::move(seats));
       // The state holds the log's newest lines; older pages are read from the stored moves, and
       // the first lines from the set-up, which no move wrote.
-      feed_->set_older_lines([this, game = *record](const std::string& seat, std::size_t from, std::size_t to) {
-        engine::LogReader reader(seat, from, to);
-        services_.store.read_log_changes(id_, match_->version(), reader);
-        if (reader.first() > from) reader.add_start(*module_, storage::start_match(*module_, game).state());
-        return std::pair{reader.first(), reader.lines()};
-      });
+      feed_->set_older_lines(
+          storage::stored_log_lines(*module_, *record, services_.store, [this] { return match_->version(); }));
     } catch (const std::exception& e) {
       log_error("game " + std::to_string(id_) + " failed to load: " + e.what());
       match_.reset();

@@ -80,4 +80,16 @@ nlohmann::json ReplayReport::to_json() const {
           {"ok", mismatches.empty()}};
 }
 
+std::function<std::pair<std::size_t, nlohmann::json>(const std::string& seat, std::size_t from, std::size_t to)>
+stored_log_lines(const engine::GameModule& module, GameRecord game, GameStore& store,
+                 std::function<std::uint64_t()> version) {
+  return [&module, game = std::move(game), &store, version = std::move(version)](const std::string& seat,
+                                                                                 std::size_t from, std::size_t to) {
+    engine::LogReader reader(seat, from, to);
+    store.read_log_changes(game.id, version(), reader);
+    if (reader.first() > from) reader.add_start(module, start_match(module, game).state());
+    return std::pair{reader.first(), reader.lines()};
+  };
+}
+
 }  // namespace warpath::server::storage

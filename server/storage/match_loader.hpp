@@ -2,6 +2,7 @@
 // Rebuilding a game from the database: quickly from the latest snapshot for serving, or from
 // move 0 with every snapshot checked for the replay tool.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,11 @@ engine::Match match_at(const engine::GameModule& module, const GameRecord& game,
 ReplayReport replay_from_start(const engine::GameModule& module, const GameRecord& game, GameStore& store);
 
 std::string state_hash(const engine::GameState& state);
+
+// A feed's source of log lines older than the state holds (protocol::GameFeed::OlderLines): the
+// log changes stored with the moves up to `version()`, then the set-up's own lines.
+std::function<std::pair<std::size_t, nlohmann::json>(const std::string& seat, std::size_t from, std::size_t to)>
+stored_log_lines(const engine::GameModule& module, GameRecord game, GameStore& store,
+                 std::function<std::uint64_t()> version);
 
 }  // namespace warpath::server::storage

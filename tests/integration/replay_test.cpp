@@ -1,5 +1,6 @@
 // Replays over HTTP (GET /api/games/{id}/replay): at every version of random games, each seat's
-// replayed view is the view that seat was sent live (kept by its connection, version by version);
+// replayed view is the view that seat was sent live (kept by its connection, version by version),
+// and its log page the lines that seat held then;
 // while a game is on, a seat's view is stepped through by its holder only, the other player and
 // strangers being refused; once it is over anyone steps through any side.
 #include <doctest/doctest.h>
@@ -31,8 +32,26 @@ TEST_CASE("replays: every version's replayed view is the view the seat was sent 
     std::map<std::string, std::unique_ptr<SeatClient>> seats;
     for (const char* seat : {"red", "blue", "spectator"}) seats[seat] = h.join(game, seat);
     std::map<std::string, std::map<std::uint64_t, json>> seen;
+    struct HeldLog {
+      std::size_t size = 0, first = 0;
+      std::vector<json> lines;
+    };
+    std::map<std::string, std::map<std::uint64_t, HeldLog>> logs;
     auto remember = [&] {
-      for (auto& [name, client] : seats) seen[name][client->version()] = client->view();
+      for (auto& [name, client] : seats) {
+        seen[name][client->version()] = client->view();
+        const auto& replica = client->replica();
+        logs[name][client->version()] = {replica.log_size(), replica.log_first(), replica.held_lines()};
+      }
+    };
+    auto check_log = [&](const json& answer, const std::string& seat, std::uint64_t v) {
+      const auto& held = logs[seat][v];
+      CHECK(answer["log_size"] == held.size);
+      const auto& lines = answer["log"]["lines"];
+      const std::size_t from = answer["log"]["from"];
+      CHECK(from + lines.size() == held.size);
+      for (std::size_t i = 0; i < lines.size(); ++i)
+        if (from + i >= held.first) CHECK_MESSAGE(lines[i] == held.lines[from + i - held.first], seat, " version ", v);
     };
     remember();
     std::mt19937 rng(static_cast<std::uint32_t>(g));
@@ -54,10 +73,12 @@ TEST_CASE("replays: every version's replayed view is the view the seat was sent 
         const auto res = http.get(replay(game.id, v, seat), game.tokens.at(seat));
         REQUIRE_MESSAGE(res.status == 200, res.raw_body);
         CHECK_MESSAGE(res.body["view"] == seen[seat][v], "game ", g, " version ", v, " seat ", seat);
+        check_log(res.body, seat, v);
       }
       const auto spectator = http.get(replay(game.id, v, "spectator"));
       REQUIRE(spectator.status == 200);
       CHECK(spectator.body["view"] == seen["spectator"][v]);
+      check_log(spectator.body, "spectator", v);
     }
     // While the game is on: not the other side's view, not without the seat's token.
     if (seats["red"]->view().value("active", "") != "") {

@@ -149,6 +149,7 @@ TEST_CASE(
   CHECK(record["moves"].back()["verb"] == "timeout");
   CHECK(record["moves"].back()["role"] == "blue");
   CHECK(record["rules"].get<std::string>().starts_with("warpath "));
+  CHECK(verify_record(h.server().temp_dir(), "timeout.json", record) == 0);
 }
 
 TEST_CASE(
@@ -187,9 +188,14 @@ TEST_CASE(
   REQUIRE(time_off["vacations"].size() == 1);
   CHECK(time_off["vacations"][0]["to_ms"] == start_ms - 10 * hour + 2 * day);
   CHECK(time_off["balance_days"].get<double>() == doctest::Approx(20.0 - 38.0 / 24));
+  // A crash during the vacation: it goes on after the restart.
+  h.server().kill9();
   clock.advance(30 * hour);
+  h.server().restart();
+  alice.http = h.http();  // the new port
   CHECK(clocks()["red"]["remaining_ms"] == day);
   CHECK(clocks()["red"]["paused"] == "vacation");
+  CHECK(clocks()["red"]["resumes_ms"] == start_ms - 10 * hour + 2 * day);
   // Back early, on Tuesday 16:00: the unused 8 hours are given back and the clock runs again.
   time_off = alice.ok("POST", "/api/account/vacations/end", {{"id", time_off["vacations"][0]["id"]}})["time_off"];
   CHECK(time_off["balance_days"].get<double>() == doctest::Approx(20.0 - 30.0 / 24 + 30.0 / 24 / 8));

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/wait.h>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -196,6 +197,15 @@ std::vector<std::string> mails_to(Harness& h, const std::string& address) {
   std::vector<std::string> out;
   for (auto& [time, text] : found) out.push_back(std::move(text));
   return out;
+}
+
+int verify_record(const std::filesystem::path& dir, const std::string& name, const json& record) {
+  const auto file = dir / name;
+  std::ofstream(file) << record.dump();
+  const std::string command = "'" + server_options().binary + "' verify '" + file.string() + "' > '" +
+                              (dir / (name + ".out")).string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 }  // namespace warpath::test

@@ -3,6 +3,7 @@
 // games created over HTTP, connected seats, and a random but reproducible player.
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -71,6 +72,9 @@ User sign_up(Harness& h, const std::string& name);
 // The bodies of the mails the outbox has written to `address` so far (no relay is configured in
 // tests: mails are .eml files beside the database), quoted-printable undone, oldest first.
 std::vector<std::string> mails_to(Harness& h, const std::string& address);
+
+// Runs `warpath verify` on the record, written to `dir`/`name` (its output beside it); the exit code.
+int verify_record(const std::filesystem::path& dir, const std::string& name, const nlohmann::json& record);
 
 struct Choice {
   std::string verb;

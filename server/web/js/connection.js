@@ -30,6 +30,8 @@
 //   chat       {seat, text, time}
 //   game_over  {version, result}
 //   info       the game's record from GET /api/games/{id} (title, scenario, status, active, ...)
+//   clocks     {clocks, receivedAt, source: 'socket'|'http'}   a timed game's clocks (conn.clocks;
+//              null in an untimed game), `receivedAt` performance.now() when they came
 //   error      {code, message, ref?, version?}   refusals not tied to an action of act()
 //   warning    {code, message}                   hash mismatches, patches that did not apply, ...
 //
@@ -125,6 +127,7 @@ export class GameConnection {
     this.result = null;
     this.info = null;
     this.chatLog = [];
+    this.clocks = null; // the latest `clocks` of the server ({as_of_ms, time_control, clocks}), if timed
 
     this._listeners = new Map();
     this._ws = null;
@@ -378,6 +381,9 @@ export class GameConnection {
       case 'game_over':
         if (message.game === this.game) this._setResult(message.version, message.result);
         break;
+      case 'clocks':
+        if (message.game === this.game) this._setClocks(message.clocks, 'socket');
+        break;
       case 'pong':
         this._clearTimer('pong');
         break;
@@ -618,6 +624,13 @@ export class GameConnection {
     this._shutdown();
   }
 
+  // The clocks of a frame or an HTTP answer (null: an untimed game).
+  _setClocks(clocks, source) {
+    this.clocks = clocks && typeof clocks === 'object' ? clocks : null;
+    const now = globalThis.performance && typeof globalThis.performance.now === 'function' ? globalThis.performance.now() : Date.now();
+    this._emit('clocks', { clocks: this.clocks, receivedAt: now, source });
+  }
+
   _setResult(version, result) {
     if (!result || (this.result && JSON.stringify(this.result) === JSON.stringify(result))) return;
     this.result = result;
@@ -676,6 +689,7 @@ export class GameConnection {
     if (this._joined) return true; // the socket came back meanwhile; it is authoritative
     const before = this.version;
     this._acceptView(data.view, data.version, data.hash, seatKeysOf(data), 'http');
+    if ('clocks' in data || this.clocks !== null) this._setClocks(data.clocks ?? null, 'http');
     if (this.version !== before || (!this.log.known && Number.isInteger(data.log_size))) {
       // Which lines a move added or took back is not said over HTTP: start the log again.
       this._dropLogRequest();

@@ -6,6 +6,9 @@
 // (/game.html?game=ID#seat=ROLE): the session cookie holds it, and the page then offers Resign
 // while the game is on and a rematch once it is over.
 //
+// A timed game shows both clocks (js/game_clocks.js) and, to a player once the opponent's clock
+// may be claimed, "Claim the win on time".
+//
 // The log panel shows the log lines the connection holds (the most recent ones, numbered as in
 // the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top.
 import { GameConnection, Status } from './connection.js';
@@ -16,6 +19,7 @@ import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, currentSession, loadSession } from './session.js';
 import { gameLink, playersText } from './account_games.js';
 import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
+import { mountClocks } from './game_clocks.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
@@ -60,6 +64,7 @@ let board = null; // the title's own board, once mounted
 let boardLoading = false;
 let logShown = null; // {first, size} of the log lines in the log panel, once it shows any
 let logLoading = false; // older lines are being fetched
+let clocks = null; // the clocks panel, once the connection starts
 
 // ---- small renderers ----
 
@@ -79,6 +84,13 @@ function titleName() {
   const id = conn && conn.info ? conn.info.title : null;
   const t = titles.find((x) => x.title === id);
   return t ? t.name : id || 'Game';
+}
+
+// The roles of the game's title in the title's order ([] until known).
+function titleRoles() {
+  const id = conn && conn.info ? conn.info.title : null;
+  const t = titles.find((x) => x.title === id);
+  return t && Array.isArray(t.roles) ? t.roles : [];
 }
 
 function scenarioName() {
@@ -682,12 +694,23 @@ async function onRematch(event) {
   }
 }
 
+// Claims the win on time: with the seat's token, or as the account that holds the seat. The
+// server then ends the game, and the connection hears of it like of any move.
+async function claimTimeout() {
+  const path = `/api/games/${game}/claim-timeout`;
+  if (token) await api('POST', path, undefined, token);
+  else await call('POST', path);
+  conn.refreshInfo();
+  if (currentSession()) refreshMyGames();
+}
+
 let myGamesNow = null;
 function onAccountGames(data) {
   myGamesNow = data;
   const entry = data && Array.isArray(data.games) ? data.games.find((g) => g.id === game) : null;
   accountGame = entry ?? null;
   renderAccountPanel();
+  if (clocks) clocks.render();
 }
 
 // ---- start ----
@@ -737,6 +760,7 @@ async function start() {
     token,
     headers: () => (currentSession() ? { 'X-CSRF-Token': currentSession().csrf_token } : {}),
   });
+  clocks = mountClocks({ seat, claim: claimTimeout, isOver: gameIsOver, roles: titleRoles });
   conn.on('status', (s) => {
     renderStatus(s);
     renderHeader();
@@ -761,13 +785,16 @@ async function start() {
   conn.on('log', renderLog);
   conn.on('presence', renderPresence);
   conn.on('info', () => {
+    clocks.render();
     rememberMyGame();
     maybeMountBoard();
     renderHeader();
     renderPresence();
   });
   conn.on('chat', addChatLine);
+  conn.on('clocks', ({ clocks: frame, receivedAt }) => clocks.update(frame, receivedAt));
   conn.on('game_over', () => {
+    clocks.render();
     renderAll();
     renderChatState();
     renderAccountPanel();
@@ -803,6 +830,7 @@ async function start() {
     .then((data) => {
       titles = Array.isArray(data.titles) ? data.titles : [];
       renderHeader();
+      clocks.render();
     })
     .catch(() => {});
 }

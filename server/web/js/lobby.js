@@ -5,6 +5,7 @@
 // the lobby (POST /api/lobby) from the same form.
 import { api, byId, clear, copyButton, errorText, h, relativeTime } from './dom.js';
 import { collectOptions, optionFields, optionsSummary } from './lobby_options.js';
+import { presetControl, timeControlRequest, timeControlText, timeoutText } from './clocks.js';
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, loadSession, onSession } from './session.js';
@@ -17,6 +18,7 @@ let recent = new Map(); // id -> game record from GET /api/games
 let fields = []; // the option fields of the title chosen in the form
 let accountGames = null; // GET /api/my/games, when logged in
 let localTurns = 0; // quick games of this browser waiting for one of its seats
+let presets = []; // the clocks' presets, from GET /api/time-controls
 
 function titleName(titleId) {
   const t = titles.find((x) => x.title === titleId);
@@ -290,10 +292,69 @@ async function loadTitles() {
   fillTitleDetails();
 }
 
+// ---- the clock of a new game ----
+
+async function loadTimeControls() {
+  try {
+    const data = await api('GET', '/api/time-controls');
+    presets = Array.isArray(data.presets) ? data.presets : [];
+  } catch {
+    presets = []; // none and custom remain
+  }
+  const select = byId('time-control-choice');
+  const custom = select.querySelector('option[value="custom"]');
+  for (const p of presets) select.insertBefore(h('option', { value: p.name }, p.label || p.name), custom);
+  showTimeControl();
+}
+
+// Shows the custom fields and the timeout settings for the clock chosen, and it in words.
+function showTimeControl() {
+  const choice = byId('time-control-choice').value;
+  byId('time-control-custom').hidden = choice !== 'custom';
+  byId('time-control-timeout').hidden = choice === '';
+  const help = byId('time-control-help');
+  if (choice === '') {
+    help.textContent = 'No clock: the game waits for each move as long as it takes.';
+    return;
+  }
+  let control = null;
+  try {
+    control = controlOfRequest(timeControlRequest(timeControlValues()));
+  } catch (e) {
+    help.textContent = e.message;
+    return;
+  }
+  help.textContent = `${timeControlText(control)}. ${timeoutText(control)}. A player's clock runs while the decision is theirs, gains the increment each time it passes to the opponent, and stands still on their vacation days (see your account page).`;
+}
+
+// The `time_control` of a request in the form the server stores it (for timeControlText); null
+// for none.
+function controlOfRequest(request) {
+  if (!request) return null;
+  const preset = presets.find((p) => p.name === request.preset);
+  const timeout = { grace_hours: request.grace_hours ?? 24, automatic_timeout: Boolean(request.automatic_timeout) };
+  if (preset) return presetControl(preset, timeout);
+  if (request.preset) return { preset: request.preset }; // a preset this page does not know
+  return presetControl({ name: 'custom', initial_hours: request.initial_hours, increment_hours: request.increment_hours, cap_hours: request.cap_hours }, timeout);
+}
+
+function timeControlValues() {
+  return {
+    choice: byId('time-control-choice').value,
+    initial: byId('tc-initial').value,
+    increment: byId('tc-increment').value,
+    cap: byId('tc-cap').value,
+    grace: byId('tc-grace').value,
+    automatic: byId('tc-automatic').checked,
+  };
+}
+
 function readForm() {
   const body = { title: byId('title').value, scenario: byId('scenario').value };
   const options = collectOptions(fields, fieldValues(), byId('options').value);
   if (Object.keys(options).length) body.options = options;
+  const timeControl = timeControlRequest(timeControlValues());
+  if (timeControl) body.time_control = timeControl;
   const seedText = byId('seed').value.trim();
   if (seedText) {
     if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(Number(seedText)))
@@ -319,7 +380,13 @@ function showCreated(created, body) {
   });
   panel.append(
     h('div', { class: 'panel-head' }, h('h2', {}, `Game #${created.id} created`), h('button', { type: 'button', class: 'secondary small', onclick: () => (panel.hidden = true) }, 'Close')),
-    h('p', {}, `${titleName(body.title)} — ${scenarioName(body.title, body.scenario)}`, body.options ? ` · options: ${optionsSummary(body.options)}` : ''),
+    h(
+      'p',
+      {},
+      `${titleName(body.title)} — ${scenarioName(body.title, body.scenario)}`,
+      body.options ? ` · options: ${optionsSummary(body.options)}` : '',
+      ` · ${clockText(controlOfRequest(body.time_control))}`,
+    ),
     h(
       'p',
       { class: 'notice warning' },
@@ -348,9 +415,10 @@ function applyMode() {
 }
 
 function readListingForm() {
-  const { title, scenario, options } = readForm();
+  const { title, scenario, options, time_control: timeControl } = readForm();
   const body = { title, scenario, rated: byId('listing-rated').checked, private: byId('listing-private').checked };
   if (options) body.options = options;
+  if (timeControl) body.time_control = timeControl;
   const seat = byId('listing-seat').value;
   body.seat = seat || null;
   const invite = byId('listing-invite').value.trim();
@@ -406,7 +474,13 @@ function listingLine(listing) {
   const parts = [`${titleName(listing.title)} — ${scenarioName(listing.title, listing.scenario)}`];
   const options = optionsSummary(listing.options);
   if (options) parts.push(`options: ${options}`);
+  parts.push(clockText(listing.time_control));
   return parts.join(' · ');
+}
+
+// A game's or a listing's clock in words.
+function clockText(control) {
+  return control ? timeControlText(control) : 'no clock';
 }
 
 function listingPills(listing) {
@@ -498,6 +572,7 @@ function renderAccountGames() {
             { class: 'my-game-meta muted' },
             `you: ${(g.roles || []).join(', ') || '—'}`,
             others.length ? ` · vs ${others.map((p) => `${p.name} (${p.role})`).join(', ')}` : '',
+            g.time_control ? ` · ${timeControlText(g.time_control)}` : '',
             over && g.result && g.result.summary ? ` · ${g.result.summary}` : '',
           ),
         ),
@@ -650,6 +725,7 @@ function renderOpenGames(listings) {
       h('td', {}, titleName(l.title)),
       h('td', {}, scenarioName(l.title, l.scenario)),
       h('td', { class: 'wrap' }, optionsSummary(l.options) || '—'),
+      h('td', { class: 'wrap time-control' }, clockText(l.time_control)),
       h('td', {}, l.owner, ' ', h('span', { class: 'muted' }, `(${(l.players || []).map((p) => p.role ?? 'any side').join(', ')})`)),
       h('td', {}, l.rated ? 'rated' : '—'),
       h('td', { title: l.created }, relativeTime(l.created)),
@@ -660,7 +736,7 @@ function renderOpenGames(listings) {
     h(
       'table',
       { class: 'games open-games' },
-      h('thead', {}, h('tr', {}, ['Game', 'Scenario', 'Options', 'Proposed by', 'Rated', 'Proposed', ''].map((t) => h('th', { scope: 'col' }, t)))),
+      h('thead', {}, h('tr', {}, ['Game', 'Scenario', 'Options', 'Clock', 'Proposed by', 'Rated', 'Proposed', ''].map((t) => h('th', { scope: 'col' }, t)))),
       h('tbody', {}, rows),
     ),
   );
@@ -669,6 +745,8 @@ function renderOpenGames(listings) {
 // ---- start ----
 
 byId('title').addEventListener('change', fillTitleDetails);
+byId('time-control-choice').addEventListener('change', showTimeControl);
+for (const id of ['tc-initial', 'tc-increment', 'tc-cap', 'tc-grace', 'tc-automatic']) byId(id).addEventListener('input', showTimeControl);
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', applyMode);
 byId('filter-title').addEventListener('change', () => {
   fillScenarioFilter();
@@ -705,7 +783,7 @@ setInterval(() => {
 }, REFRESH_MS);
 
 applyMode();
-await loadTitles();
+await Promise.all([loadTitles(), loadTimeControls()]);
 fillFilters();
 renderAccountGames();
 await loadSession().catch(() => null);

@@ -3,7 +3,10 @@
 // password); and, logged in, the account: verification status and "send the link again", e-mail
 // and password changes, the webhook, log out (everywhere) and deletion with a typed confirmation.
 // ?next=/path says where to go after logging in or signing up (a path of this site only).
-import { byId, errorText, h } from './dom.js';
+// "Time off" holds the vacations that stop the account's clocks in timed games (take one from/to a
+// date, end one now), automatic vacation days, weekends off and the account's UTC offset.
+import { byId, clear, errorText, h } from './dom.js';
+import { daysText, offsetText } from './clocks.js';
 import { call, currentAccount, loadSession, logOut, onSession, setSession } from './session.js';
 import { mountAccountBar } from './account_bar.js';
 import { safeNext } from './account_games.js';
@@ -200,13 +203,161 @@ async function onDelete(event) {
   });
 }
 
+// ---- time off ----
+
+let timeOffOffset = 0; // the account's UTC offset in minutes, as saved
+let shownAccount = null; // whose time off the page shows
+// This browser's offset from UTC now (getTimezoneOffset counts the other way).
+const browserOffset = -new Date().getTimezoneOffset();
+
+// "Mon 11 May, 14:05" at the account's UTC offset (the dates of a vacation are days there).
+function atOffset(ms) {
+  return new Date(ms + timeOffOffset * 60000).toLocaleString([], {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+// The end of a vacation: "to the end of Mon, 23 Nov 2026" when it ends at a midnight there (a
+// vacation taken to a date does), else "until" its time.
+function untilText(ms) {
+  if ((ms + timeOffOffset * 60000) % (24 * 3600 * 1000) !== 0) return `until ${atOffset(ms)}`;
+  const day = new Date(ms - 1 + timeOffOffset * 60000).toLocaleDateString([], { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  return `to the end of ${day}`;
+}
+
+function fillOffsets() {
+  const select = byId('utc-offset');
+  for (let m = -14 * 60; m <= 14 * 60; m += 15) select.append(h('option', { value: String(m) }, offsetText(m)));
+}
+
+async function loadTimeOff() {
+  try {
+    const answer = await call('GET', '/api/account/time-off');
+    renderTimeOff(answer.time_off, true);
+  } catch (e) {
+    byId('time-off-balance').textContent = `Could not load your time off: ${errorText(e)}`;
+  }
+}
+
+// Shows the allowance and the vacations; with `settings` also the settings' fields (not after a
+// vacation change, which leaves what the settings form holds as it is).
+function renderTimeOff(t, settings) {
+  if (!t) return;
+  timeOffOffset = Number.isInteger(t.utc_offset_minutes) ? t.utc_offset_minutes : 0;
+  byId('time-off-balance').textContent = `${daysText(t.balance_days)} (at most ${t.max_days})`;
+  const list = clear(byId('vacations'));
+  const vacations = Array.isArray(t.vacations) ? t.vacations : [];
+  if (vacations.length === 0) list.append(h('li', { class: 'muted' }, 'No vacation booked.'));
+  for (const v of vacations) {
+    const current = v.from_ms <= Date.now();
+    list.append(
+      h(
+        'li',
+        { class: `vacation ${current ? 'current' : 'upcoming'}`, 'data-vacation': String(v.id) },
+        h('span', { class: `pill ${current ? 'status-active' : ''}` }, current ? 'now' : 'upcoming'),
+        h('span', { class: 'vacation-dates' }, `${atOffset(v.from_ms)} ${untilText(v.to_ms)}`, h('span', { class: 'muted' }, ` (${offsetText(timeOffOffset)})`)),
+        v.automatic ? h('span', { class: 'muted' }, 'taken automatically') : null,
+        h(
+          'button',
+          { type: 'button', class: 'secondary small end-vacation', onclick: (e) => endVacation(e.currentTarget, v, current) },
+          current ? 'End now' : 'Cancel it',
+        ),
+      ),
+    );
+  }
+  if (!settings) return;
+  byId('auto-vacation').checked = Boolean(t.auto_vacation);
+  byId('weekends-off').checked = Boolean(t.weekends_off);
+  byId('utc-offset').value = String(timeOffOffset);
+  renderOffsetSuggestion();
+}
+
+// The browser's offset, offered (never saved by itself) when it is not the one saved.
+function renderOffsetSuggestion() {
+  const box = clear(byId('utc-offset-suggestion'));
+  const chosen = Number(byId('utc-offset').value);
+  box.hidden = browserOffset === chosen || browserOffset % 15 !== 0;
+  if (box.hidden) return;
+  box.append(
+    `This browser is at ${offsetText(browserOffset)}. `,
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'secondary small',
+        id: 'use-browser-offset',
+        onclick: () => {
+          byId('utc-offset').value = String(browserOffset);
+          renderOffsetSuggestion();
+        },
+      },
+      'Use it',
+    ),
+    ' (then Save)',
+  );
+}
+
+async function onVacation(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'vacation-error', async () => {
+    const to = byId('vacation-to').value;
+    const from = byId('vacation-from').value;
+    if (!to) throw new Error('Choose the last day of the vacation.');
+    const body = { to };
+    if (from) body.from = from;
+    const answer = await call('POST', '/api/account/vacations', body);
+    renderTimeOff(answer.time_off, false);
+    form.reset();
+    notice(`Your vacation ${from ? `from ${from}` : 'from now'} to the end of ${to} is booked; your clocks stand still meanwhile.`);
+  });
+}
+
+async function endVacation(button, vacation, current) {
+  const error = byId('vacation-error');
+  error.textContent = '';
+  button.disabled = true;
+  try {
+    const answer = await call('POST', '/api/account/vacations/end', { id: vacation.id });
+    renderTimeOff(answer.time_off, false);
+    notice(current ? 'Your vacation is over; your clocks run again where it is your move.' : 'The vacation is cancelled.');
+  } catch (e) {
+    error.textContent = errorText(e);
+    button.disabled = false;
+  }
+}
+
+async function onTimeOffSave(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  await submitting(form, 'time-off-error', async () => {
+    const body = {
+      auto_vacation: byId('auto-vacation').checked,
+      weekends_off: byId('weekends-off').checked,
+      utc_offset_minutes: Number(byId('utc-offset').value),
+    };
+    const answer = await call('PATCH', '/api/account/time-off', body);
+    renderTimeOff(answer.time_off, true);
+    notice('Your time-off settings are saved.');
+  });
+}
+
 // ---- the page ----
 
 function render(session) {
   const account = session ? session.account : null;
   byId('logged-out').hidden = Boolean(account);
   byId('logged-in').hidden = !account;
-  if (!account) return;
+  if (!account) {
+    shownAccount = null;
+    return;
+  }
   const name = byId('me-name');
   name.textContent = account.name;
   name.href = `/player.html?name=${encodeURIComponent(account.name)}`;
@@ -220,6 +371,8 @@ function render(session) {
   byId('webhook-paused').hidden = !account.webhook_paused;
   byId('delete-name').textContent = account.name;
   checkDeleteConfirm();
+  if (shownAccount !== account.name) loadTimeOff();
+  shownAccount = account.name;
 }
 
 async function start() {
@@ -235,6 +388,10 @@ async function start() {
   byId('logout-everywhere').addEventListener('click', () => onLogout(true));
   byId('delete-form').addEventListener('submit', onDelete);
   byId('delete-confirm').addEventListener('input', checkDeleteConfirm);
+  fillOffsets();
+  byId('vacation-form').addEventListener('submit', onVacation);
+  byId('time-off-form').addEventListener('submit', onTimeOffSave);
+  byId('utc-offset').addEventListener('change', renderOffsetSuggestion);
   onSession(render);
 
   try {

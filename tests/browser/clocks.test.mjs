@@ -11,7 +11,7 @@
 // clocks without sideways scrolling); declining the confirmation changes nothing, accepting it
 // ends the game with "british ran out of time". Then a browser with no account creates a quick
 // game with a custom clock (an hour, no grace period) and, from the British seat link, claims the
-// win with the seat's token once the French hour is over.
+// win with the seat's token once the French hour is over; an untimed game shows no clocks.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
 
 const TIMEOUT = 15000;
 const PASSWORD = 'a long enough password';
@@ -414,5 +414,15 @@ test('a quick game with a custom clock: the seat link claims the win with its to
       throw new Error(`the claim did not end the game: "${await seatPage.locator('#claim-error').textContent()}" (${e.message})`);
     });
   await screenshot(seatPage, 'quick-claimed');
+
+  // An untimed game shows no clocks at all.
+  const untimed = await apiJson(server.origin, 'POST', '/api/games', { body: { title: 'wilderness-war', scenario: 'annus_mirabilis' } });
+  const plain = await newPage(host.context, 'Host untimed');
+  await plain.goto(untimed.links.french);
+  await plain.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+  await plain.locator('#status', { hasText: 'live' }).waitFor({ timeout: TIMEOUT });
+  await plain.waitForTimeout(500);
+  assert.equal(await plain.locator('#clocks-panel').isVisible(), false, 'no clocks in an untimed game');
+  assert.equal(await plain.locator('#clocks .clock').count(), 0);
   assert.deepEqual(pageErrors, []);
 });

@@ -559,3 +559,25 @@ test('over HTTP the log of each view polled comes from GET /log, and older pages
   assert.equal(conn.log.first, 151);
   conn.close();
 });
+
+test('a clocks frame of the game is kept and emitted; another game\'s is not', async () => {
+  const { conn, sockets } = await joined();
+  const seen = [];
+  conn.on('clocks', (c) => seen.push(c));
+  sockets[0].push(snapshot());
+  const clocks = {
+    as_of_ms: 1_900_000_000_000,
+    time_control: { preset: '3_per_day', initial_ms: 1, increment_ms: 0, cap_ms: 1, grace_ms: 0, automatic_timeout: false },
+    clocks: { red: { remaining_ms: 5000, running: true, paused: null, resumes_ms: null, out_of_time: false, claimable: false } },
+  };
+  sockets[0].push({ type: 'clocks', game: 6, clocks });
+  assert.equal(seen.length, 0);
+  assert.equal(conn.clocks, null);
+  sockets[0].push({ type: 'clocks', game: 5, clocks });
+  assert.equal(seen.length, 1);
+  assert.deepEqual(conn.clocks, clocks);
+  assert.deepEqual(seen[0].clocks, clocks);
+  assert.equal(seen[0].source, 'socket');
+  assert.ok(Number.isFinite(seen[0].receivedAt));
+  conn.close();
+});

@@ -331,7 +331,8 @@ json time_off_json(Connection& db, std::int64_t account, std::int64_t now_ms) {
                          {"from_ms", q.column_int(1)},
                          {"to_ms", q.column_int(2)},
                          {"automatic", q.column_int(3) != 0}});
-  return {{"balance_days", static_cast<double>(off.balance_ms) / day_ms},
+  return {{"as_of_ms", now_ms},
+          {"balance_days", static_cast<double>(off.balance_ms) / day_ms},
           {"max_days", vacation_max_ms / day_ms},
           {"days_earned_per_day", 1.0 / vacation_earned_per_ms_divisor},
           {"auto_vacation", off.auto_vacation},

@@ -76,7 +76,7 @@ struct TimeOffSettings {
   std::optional<int> utc_offset_minutes;
 };
 void set_time_off_settings(WriteContext& w, std::int64_t account, TimeOffSettings settings, std::int64_t now_ms);
-// {balance_days, max_days, auto_vacation, weekends_off, utc_offset_minutes, vacations: [...]}.
+// {as_of_ms, balance_days, max_days, auto_vacation, weekends_off, utc_offset_minutes, vacations: [...]}.
 nlohmann::json time_off_json(Connection& db, std::int64_t account, std::int64_t now_ms);
 
 }  // namespace warpath::server::clocks

@@ -26,9 +26,8 @@ const PASSWORD = 'a long enough password';
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-// The server's time at the start: three days behind the real one (on the minute), so that what
-// the pages compare with the browser's clock (a vacation under way or to come) reads the same
-// after the test has moved the server's clock four days on.
+// The server's time at the start: three days behind the real one (on the minute). The pages must
+// take "now" from the server's answers (as_of_ms), never from the browser's clock.
 const T0 = Math.floor((Date.now() - 3 * DAY) / 60000) * 60000;
 
 let server;

@@ -255,7 +255,8 @@ function renderTimeOff(t, settings) {
   const vacations = Array.isArray(t.vacations) ? t.vacations : [];
   if (vacations.length === 0) list.append(h('li', { class: 'muted' }, 'No vacation booked.'));
   for (const v of vacations) {
-    const current = v.from_ms <= Date.now();
+    // The server's "now", not the browser's: the two may disagree.
+    const current = v.from_ms <= (Number.isInteger(t.as_of_ms) ? t.as_of_ms : Date.now());
     list.append(
       h(
         'li',

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "protocol/client_message.hpp"
 #include "protocol/error_code.hpp"
@@ -29,5 +30,12 @@ Frame chat_message(GameId game, std::string_view seat, std::string_view text, st
 Frame presence_message(GameId game, const nlohmann::json& seats);
 Frame game_over_message(GameId game, std::uint64_t version, const nlohmann::json& result);
 Frame pong_message(std::string_view ref);
+// A seat's standing orders as its own seat reads them (docs/PROTOCOL.md): {kinds (every kind of
+// window of the title), auto_pass, passing (the scopes of "pass for" still in force at `now`)}.
+nlohmann::json orders_json(const engine::StandingOrders& orders, const engine::Periods& now,
+                           const std::vector<std::string>& kinds);
+// The `orders` frame: that object with `type`, `game`, `seat` and `ref`, to the seat's own
+// connections only.
+Frame orders_message(GameId game, std::string_view seat, const nlohmann::json& orders, std::string_view ref = {});
 
 }  // namespace warpath::protocol

@@ -51,6 +51,9 @@ void Room::load() {
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
       last_snapshot_version_ = match_->version();
+      window_kinds_ = module_->response_window_kinds();
+      orders_ = services_.store.standing_orders(id_);
+      for (auto& [role, orders] : orders_) orders.drop_expired(match_->periods());
       std::vector<std::string> seats = module_->info().roles;
       seats.emplace_back(engine::spectator_seat);
       seats_ = {seats.begin(), seats.end()};
@@ -128,8 +131,11 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       deliver_all(*who, feed_->snapshot(*match_, request.seat));
     if (reads_chat(request.seat))
       for (const auto& line : recent_chat_) who->deliver(line);
+    if (has_windows() && request.seat != engine::spectator_seat)
+      who->deliver(protocol::orders_message(id_, request.seat, orders_json(request.seat)));
     joined(true);
     broadcast_presence();
+    apply_standing_orders(self);  // one a crash left unapplied
   });
 }
 
@@ -204,7 +210,8 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
     if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
     if (*seat == engine::spectator_seat)
       return refuse(*who, protocol::ErrorCode::spectator, "spectators cannot act", request.ref);
-    enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr});
+    enqueue(
+        {self, Origin::subscriber, *seat, request.version, std::move(request.action), who, request.ref, nullptr, {}});
   });
 }
 
@@ -223,6 +230,7 @@ void Room::view_for(RoomHandle self, SeatClaim claim, SeatAnswerCallback done) {
     auto seat = http_seat(claim);
     if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done(std::move(*refused));
     done(answer_for_seat(std::get<std::string>(seat)));
+    apply_standing_orders(self);  // one a crash left unapplied
   });
 }
 
@@ -245,14 +253,27 @@ void Room::act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t
       return done(refused_answer(protocol::ErrorCode::bad_token, claim.token.empty()
                                                                      ? "you play no seat of this game"
                                                                      : "that token holds no seat of this game"));
-    enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done)});
+    enqueue({self, Origin::http, *role, version, std::move(action), nullptr, {}, std::move(done), {}});
+  });
+}
+
+void Room::act_internal(RoomHandle self, std::string role, std::uint64_t version, engine::Action action,
+                        std::string reason) {
+  on_strand([this, self, role = std::move(role), version, action = std::move(action),
+             reason = std::move(reason)]() mutable {
+    if (!match_) return log_warn("game " + std::to_string(id_) + ": no game for the server's move (" + reason + ")");
+    enqueue(
+        {self, Origin::server, std::move(role), version, std::move(action), nullptr, {}, nullptr, std::move(reason)});
   });
 }
 
 SeatAnswer Room::answer_for_seat(const std::string& seat) {
   auto current = feed_->seat_view(*match_, seat);
-  return {std::nullopt,    seat, current.version, std::move(current.view), feed_->seat_keys(), std::move(current.hash),
-          current.log_size};
+  const bool own_orders = has_windows() && seat != engine::spectator_seat;
+  return {std::nullopt,       seat,
+          current.version,    std::move(current.view),
+          feed_->seat_keys(), std::move(current.hash),
+          current.log_size,   own_orders ? orders_json(seat) : nlohmann::json()};
 }
 
 void Room::enqueue(Pending pending) {
@@ -337,8 +358,10 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
     if (auto result = match_->result())
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
     maybe_snapshot();
+    expire_passing();
   }
   process_next();
+  if (!error) apply_standing_orders(pending.handle);
 }
 
 bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
@@ -371,21 +394,184 @@ bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
 
 void Room::answer_error(const Pending& pending, protocol::ErrorCode code, const std::string& message) {
   services_.metrics.refused(protocol::to_string(code));
-  if (pending.subscriber) {
-    pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
-                                                        match_ ? static_cast<std::int64_t>(match_->version()) : -1));
-  } else if (pending.http_done) {
-    SeatAnswer answer = answer_for_seat(pending.role);
-    answer.error = RoomError{code, message};
-    pending.http_done(std::move(answer));
+  switch (pending.origin) {
+    case Origin::subscriber:
+      pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
+                                                          match_ ? static_cast<std::int64_t>(match_->version()) : -1));
+      return;
+    case Origin::http: {
+      SeatAnswer answer = answer_for_seat(pending.role);
+      answer.error = RoomError{code, message};
+      pending.http_done(std::move(answer));
+      return;
+    }
+    case Origin::server:
+      log_warn("game " + std::to_string(id_) + ": the server's move for " + pending.role + " (" + pending.reason +
+               ") was refused: " + std::string(protocol::to_string(code)) + ": " + message);
+      return;
   }
 }
 
 void Room::answer_success(const Pending& pending) {
-  if (pending.subscriber)
-    pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
-  else if (pending.http_done)
-    pending.http_done(answer_for_seat(pending.role));
+  switch (pending.origin) {
+    case Origin::subscriber:
+      pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
+      return;
+    case Origin::http:
+      pending.http_done(answer_for_seat(pending.role));
+      return;
+    case Origin::server:
+      return;
+  }
+}
+
+// --- standing orders ------------------------------------------------------------------------------
+
+nlohmann::json Room::orders_json(const std::string& role) const {
+  const auto it = orders_.find(role);
+  return protocol::orders_json(it == orders_.end() ? engine::StandingOrders{} : it->second, match_->periods(),
+                               window_kinds_);
+}
+
+OrdersAnswer Room::orders_refusal(protocol::ErrorCode code, std::string message) {
+  services_.metrics.refused(protocol::to_string(code));
+  OrdersAnswer answer;
+  answer.error = RoomError{code, std::move(message)};
+  if (match_) answer.version = match_->version();
+  return answer;
+}
+
+void Room::pass_for(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::PassFor request) {
+  on_strand([this, self, who, request = std::move(request)] {
+    auto seat = seat_of(who.get());
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (*seat == engine::spectator_seat)
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
+    OrdersChange change{std::nullopt, false, request.scope, request.version};
+    change_orders(
+        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
+          if (a.error)
+            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
+                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
+          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
+        });
+  });
+}
+
+void Room::set_orders(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::SetOrders request) {
+  on_strand([this, self, who, request = std::move(request)]() mutable {
+    auto seat = seat_of(who.get());
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (*seat == engine::spectator_seat)
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
+    OrdersChange change{std::move(request.auto_pass), request.cancel_passing, std::nullopt, 0};
+    change_orders(
+        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
+          if (a.error)
+            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
+                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
+          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
+        });
+  });
+}
+
+void Room::orders_for(RoomHandle self, SeatClaim claim, std::optional<OrdersChange> change, OrdersAnswerCallback done) {
+  on_strand([this, self, claim, change = std::move(change), done]() mutable {
+    if (!match_) return done(orders_refusal(protocol::ErrorCode::unknown_game, "no such game"));
+    auto role = role_of(claim);
+    if (!role)
+      return done(orders_refusal(protocol::ErrorCode::bad_token, claim.token.empty()
+                                                                     ? "you play no seat of this game"
+                                                                     : "that token holds no seat of this game"));
+    if (!change) return done({std::nullopt, *role, match_->version(), orders_json(*role)});
+    change_orders(self, *role, std::move(*change), nullptr, std::move(done));
+  });
+}
+
+void Room::change_orders(RoomHandle self, const std::string& role, OrdersChange change, const Subscriber* requester,
+                         std::function<void(OrdersAnswer)> done) {
+  if (match_->is_over()) return done(orders_refusal(protocol::ErrorCode::game_over, "the game has ended"));
+  const engine::Periods now = match_->periods();
+  // Built on the orders last sent to be stored, so that two changes in a row both count.
+  const auto writing = writing_.find(role);
+  const auto stored = orders_.find(role);
+  engine::StandingOrders orders = writing != writing_.end() ? writing->second
+                                  : stored != orders_.end() ? stored->second
+                                                            : engine::StandingOrders{};
+  if (change.auto_pass) {
+    for (const auto& kind : *change.auto_pass)
+      if (std::find(window_kinds_.begin(), window_kinds_.end(), kind) == window_kinds_.end())
+        return done(orders_refusal(protocol::ErrorCode::unknown_window_kind,
+                                   "this game has no kind of response window called '" + kind + "'"));
+    orders.auto_pass = {change.auto_pass->begin(), change.auto_pass->end()};
+  }
+  if (change.cancel_passing) orders.passing.clear();
+  if (change.pass_for) {
+    if (change.version != match_->version())
+      return done(orders_refusal(protocol::ErrorCode::stale_version,
+                                 "you answered version " + std::to_string(change.version) + "; the game is at " +
+                                     std::to_string(match_->version())));
+    if (!match_->response_window(role))
+      return done(orders_refusal(protocol::ErrorCode::not_in_window, "your seat is in no response window now"));
+    orders.passing[*change.pass_for] = now.of(*change.pass_for);
+  }
+  orders.drop_expired(now);
+  writing_[role] = orders;
+  services_.commits.submit(
+      storage::GameStore::save_standing_orders(id_, role, orders),
+      [this, self, role, orders, requester, done = std::move(done)](std::optional<std::string> error) mutable {
+        on_strand([this, self, role, orders, requester, done = std::move(done), error] {
+          if (const auto it = writing_.find(role); it != writing_.end() && it->second == orders) writing_.erase(it);
+          if (error) {
+            log_error("game " + std::to_string(id_) + ": standing orders not stored: " + *error);
+            return done(orders_refusal(protocol::ErrorCode::storage_error, "the orders could not be stored"));
+          }
+          orders_[role] = orders;
+          done({std::nullopt, role, match_->version(), orders_json(role)});
+          send_orders(role, requester);
+          apply_standing_orders(self);  // an order for the window open now applies at once
+        });
+      });
+}
+
+void Room::send_orders(const std::string& role, const Subscriber* skip) {
+  protocol::Frame frame;
+  for (auto& [raw, entry] : subscribers_) {
+    if (raw == skip || entry.second != role) continue;
+    if (auto live = entry.first.lock()) {
+      if (!frame) frame = protocol::orders_message(id_, role, orders_json(role));
+      live->deliver(frame);
+    }
+  }
+}
+
+void Room::expire_passing() {
+  const engine::Periods now = match_->periods();
+  for (auto& [role, orders] : orders_)
+    if (orders.drop_expired(now)) send_orders(role);
+}
+
+void Room::apply_standing_orders(const RoomHandle& lease) {
+  // After the move under way: its commit calls this again.
+  if (!match_ || match_->is_over() || committing_ || !waiting_.empty()) return;
+  const engine::Periods now = match_->periods();
+  for (const auto& role : match_->active_roles()) {
+    const auto orders = orders_.find(role);
+    if (orders == orders_.end()) continue;
+    const auto window = match_->response_window(role);
+    if (!window || !orders->second.covers(*window, now)) continue;
+    ++services_.metrics.moves_by_standing_orders;
+    enqueue({lease,
+             Origin::server,
+             role,
+             match_->version(),
+             window->pass,
+             nullptr,
+             {},
+             nullptr,
+             "standing order for " + window->kind});
+    return;  // one move at a time: the next is decided once it is committed
+  }
 }
 
 // A snapshot is taken at an undo barrier once `--snapshot-every` moves have passed since the last

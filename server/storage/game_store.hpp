@@ -76,12 +76,17 @@ class GameStore {
   // The newest `limit` lines, oldest first.
   std::vector<ChatLine> recent_chat(GameId id, int limit);
   std::int64_t count_chat(GameId id);
+  // Each role's standing orders in the game (schema/007_standing_orders.sql); roles without any
+  // are left out.
+  std::map<std::string, engine::StandingOrders> standing_orders(GameId id);
 
   // Work for the commit queue.
   static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);
   static CommitQueue::Work append_move(MoveRecord record);
   static CommitQueue::Work save_snapshot(GameId game, SnapshotRecord snapshot);
   static CommitQueue::Work append_chat(GameId game, std::string seat, std::string text, std::string time);
+  // Replaces the role's standing orders.
+  static CommitQueue::Work save_standing_orders(GameId game, std::string role, engine::StandingOrders orders);
 
  private:
   std::mutex mutex_;

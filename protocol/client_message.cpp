@@ -81,6 +81,43 @@ engine::Action action_fields(const json& j) {
   return a;
 }
 
+PassFor pass_for(const json& j, GameId game) {
+  const auto name = string_field(j, "scope", 32, true);
+  const auto scope = engine::pass_scope_named(name);
+  if (!scope) throw FieldError{"'scope' must be \"move\", \"action_phase\" or \"season\""};
+  return PassFor{game, version_field(j), *scope, ref_field(j)};
+}
+
+SetOrders set_orders(const json& j, GameId game) {
+  const json& kinds = field(j, "auto_pass");
+  if (!kinds.is_array() || kinds.size() > max_window_kinds)
+    throw FieldError{"'auto_pass' must be an array of at most " + std::to_string(max_window_kinds) + " kinds"};
+  SetOrders orders{game, {}, false, ref_field(j)};
+  for (const auto& kind : kinds) {
+    if (!kind.is_string() || kind.get_ref<const std::string&>().empty() ||
+        kind.get_ref<const std::string&>().size() > 64)
+      throw FieldError{"each kind in 'auto_pass' must be a string of 1 to 64 bytes"};
+    orders.auto_pass.push_back(kind.get<std::string>());
+  }
+  if (auto it = j.find("cancel_passing"); it != j.end() && !it->is_null()) {
+    if (!it->is_boolean()) throw FieldError{"'cancel_passing' must be true or false"};
+    orders.cancel_passing = it->get<bool>();
+  }
+  return orders;
+}
+
+template <typename Message, typename Read>
+std::variant<Message, ProtocolError> fields_of(const json& j, GameId game, Read read) {
+  std::string ref;
+  try {
+    if (!j.is_object()) return ProtocolError{ErrorCode::bad_message, "the body must be a JSON object", {}};
+    ref = ref_field(j);
+    return read(j, game);
+  } catch (const FieldError& e) {
+    return ProtocolError{ErrorCode::bad_message, e.message, ref};
+  }
+}
+
 ClientMessage by_type(const std::string& type, const json& j) {
   if (type == "hello") return Hello{string_field(j, "token", 256, false), string_field(j, "client", 128, false)};
   if (type == "join")
@@ -100,6 +137,8 @@ ClientMessage by_type(const std::string& type, const json& j) {
     return Chat{game_field(j), std::move(text)};
   }
   if (type == "ping") return Ping{ref_field(j)};
+  if (type == "pass_for") return pass_for(j, game_field(j));
+  if (type == "set_orders") return set_orders(j, game_field(j));
   throw ProtocolError{ErrorCode::unknown_type, "unknown message type '" + type + "'", ref_field(j)};
 }
 
@@ -125,6 +164,14 @@ ParseResult parse_client_message(std::string_view frame) {
   } catch (const ProtocolError& e) {
     return e;
   }
+}
+
+std::variant<PassFor, ProtocolError> pass_for_fields(const json& j, GameId game) {
+  return fields_of<PassFor>(j, game, pass_for);
+}
+
+std::variant<SetOrders, ProtocolError> set_orders_fields(const json& j, GameId game) {
+  return fields_of<SetOrders>(j, game, set_orders);
 }
 
 }  // namespace warpath::protocol

@@ -54,6 +54,9 @@ enum class ErrorCode {
   malformed,
   undo_not_allowed,
   game_over,
+  // Standing orders.
+  not_in_window,
+  unknown_window_kind,
   // The server's limits and failures.
   storage_error,
   overloaded,

@@ -11,6 +11,8 @@ inline constexpr std::size_t max_message_bytes = 64 * 1024;
 inline constexpr int max_json_depth = 32;
 inline constexpr std::size_t max_chat_chars = 1000;
 inline constexpr std::size_t max_ref_chars = 64;
+// Kinds of response window a `set_orders` may name (a title has a handful).
+inline constexpr std::size_t max_window_kinds = 32;
 // Log lines a page holds: a client asks for up to the maximum; the default is also what follows a snapshot.
 inline constexpr std::size_t default_log_page_lines = 100;
 inline constexpr std::size_t max_log_page_lines = 500;

@@ -47,4 +47,21 @@ Frame clocks_message(GameId game, const json& clocks) {
 
 Frame pong_message(std::string_view ref) { return make_frame({{"type", "pong"}, {"ref", ref}}); }
 
+nlohmann::json orders_json(const engine::StandingOrders& orders, const engine::Periods& now,
+                           const std::vector<std::string>& kinds) {
+  nlohmann::json passing = nlohmann::json::array();
+  for (const auto& [scope, period] : orders.passing)
+    if (now.of(scope) == period) passing.push_back(engine::to_string(scope));
+  return {{"kinds", kinds}, {"auto_pass", orders.auto_pass}, {"passing", std::move(passing)}};
+}
+
+Frame orders_message(GameId game, std::string_view seat, const nlohmann::json& orders, std::string_view ref) {
+  nlohmann::json message = orders;
+  message["type"] = "orders";
+  message["game"] = game;
+  message["seat"] = seat;
+  message["ref"] = ref;
+  return make_frame(message);
+}
+
 }  // namespace warpath::protocol

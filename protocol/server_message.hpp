@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "protocol/client_message.hpp"
 #include "protocol/error_code.hpp"
@@ -31,5 +32,12 @@ Frame game_over_message(GameId game, std::uint64_t version, const nlohmann::json
 // A timed game's clocks (server/clocks/clock_store.hpp clocks_view), at a join and after changes.
 Frame clocks_message(GameId game, const nlohmann::json& clocks);
 Frame pong_message(std::string_view ref);
+// A seat's standing orders as its own seat reads them (docs/PROTOCOL.md): {kinds (every kind of
+// window of the title), auto_pass, passing (the scopes of "pass for" still in force at `now`)}.
+nlohmann::json orders_json(const engine::StandingOrders& orders, const engine::Periods& now,
+                           const std::vector<std::string>& kinds);
+// The `orders` frame: that object with `type`, `game`, `seat` and `ref`, to the seat's own
+// connections only.
+Frame orders_message(GameId game, std::string_view seat, const nlohmann::json& orders, std::string_view ref = {});
 
 }  // namespace warpath::protocol

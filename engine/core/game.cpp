@@ -46,6 +46,7 @@ nlohmann::json GameModule::view(const GameState& state, std::string_view seat) c
 std::vector<std::string> seat_keys(const GameModule& module) {
   std::vector<std::string> keys = module.seat_view_keys();
   keys.insert(keys.end(), {"actions", "confirm", "prompt"});
+  if (!module.response_window_kinds().empty()) keys.emplace_back("window");  // Match::seat_view
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;

@@ -12,6 +12,7 @@
 
 #include "engine/core/action.hpp"
 #include "engine/core/action_list.hpp"
+#include "engine/core/response_window.hpp"
 #include "engine/core/rng.hpp"
 
 namespace warpath::engine {
@@ -19,8 +20,9 @@ namespace warpath::engine {
 inline constexpr std::string_view spectator_seat = "spectator";
 
 class GameModule;
-// The members of every seat part: the framework's "actions", "confirm" and "prompt" and the
-// module's seat_view_keys(), sorted and without duplicates.
+// The members of every seat part: the framework's "actions", "confirm" and "prompt" (and "window"
+// for a module with response windows) and the module's seat_view_keys(), sorted and without
+// duplicates.
 std::vector<std::string> seat_keys(const GameModule& module);
 
 struct ScenarioInfo {
@@ -161,6 +163,18 @@ class GameModule {
   // (other hands, deck order, future dice) is dealt anew from `rng`. Leak tests compare
   // view(state, seat) with view(redeal_hidden(state, seat), seat).
   virtual std::unique_ptr<GameState> redeal_hidden(const GameState& state, std::string_view seat, Rng& rng) const = 0;
+
+  // Response windows (response_window.hpp): the window `role` is in now, if its decision is one;
+  // its `pass` must be among the role's listed actions. It must follow from what the role sees of
+  // the situation only, never from its hand: a window opens whether or not the role holds a card
+  // it could play in it, so that neither the window nor an order declining it reveals the hand.
+  virtual std::optional<ResponseWindow> response_window(const GameState& /*state*/, std::string_view /*role*/) const {
+    return std::nullopt;
+  }
+  // Every kind response_window() may return, each once, in the order a client should list them.
+  virtual std::vector<std::string> response_window_kinds() const { return {}; }
+  // The periods of play the state is in (response_window.hpp); none told apart by default.
+  virtual Periods periods(const GameState& /*state*/) const { return {}; }
 
   // Counters of rule events for playout reports (battles, raids, ...): {name: count}.
   virtual nlohmann::json rule_events(const GameState&) const { return nlohmann::json::object(); }

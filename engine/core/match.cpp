@@ -85,7 +85,21 @@ nlohmann::json Match::seat_view(std::string_view seat) const {
   }
   if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
   add_confirm_field(v, *module_, *state_, seat);  // irreversible.hpp: the actions to confirm first
+  if (auto window = response_window(seat)) v["window"] = window_json(*window);
   return v;
+}
+
+std::optional<ResponseWindow> Match::response_window(std::string_view role) const {
+  if (is_over()) return std::nullopt;
+  auto window = module_->response_window(*state_, role);
+  if (!window || !listed_actions(role).contains(window->pass)) return std::nullopt;
+  return window;
+}
+
+nlohmann::json Match::window_json(const ResponseWindow& window) {
+  nlohmann::json scopes = nlohmann::json::array();
+  for (PassScope scope : pass_scopes) scopes.push_back(to_string(scope));
+  return {{"kind", window.kind}, {"pass", window.pass.to_json()}, {"scopes", std::move(scopes)}};
 }
 
 nlohmann::json Match::view(std::string_view seat) const {

@@ -84,6 +84,14 @@ class Match {
   // version: a client (or the random player) asks for them and then plays one, which checks them
   // again. Valid until the match changes.
   const ActionList& listed_actions(std::string_view seat) const;
+  // The response window `role` is in now (GameModule::response_window), only while its pass is
+  // among the role's listed actions; none once the game is over.
+  std::optional<ResponseWindow> response_window(std::string_view role) const;
+  // The periods of play the match is in (GameModule::periods).
+  Periods periods() const { return module_->periods(*state_); }
+  // The seat part's "window" member for that window: {kind, pass: {verb, arg}, scopes: [...]},
+  // the "pass for this ..." scopes the framework offers (response_window.hpp).
+  static nlohmann::json window_json(const ResponseWindow& window);
   // The view's public part, the same for every seat; with `result` after a
   // forfeit, which the module's state does not know of.
   nlohmann::json public_view() const;

@@ -36,28 +36,6 @@ std::vector<std::string> seats_of(const GameModule& module) {
   return seats;
 }
 
-// A weighted random choice among the seat's listed actions and, when allowed, undo.
-// `weights` is a buffer reused from one move to the next.
-Action pick_action(const GameModule& module, const Match& match, const std::string& role, const ActionList& listed,
-                   double undo_weight, std::vector<double>& weights, Rng& rng) {
-  weights.clear();
-  double total = 0;
-  for (std::size_t i = 0; i < listed.size(); ++i) {
-    weights.push_back(module.playout_weight(match.state(), role, listed[i]));
-    total += weights.back();
-  }
-  const bool may_undo = match.can_undo(role);
-  if (may_undo) total += undo_weight;
-  // 2^-32 resolution is plenty for choosing among a few hundred actions.
-  double x = total * (static_cast<double>(rng.next_u64() >> 32) / 4294967296.0);
-  for (std::size_t i = 0; i < listed.size(); ++i) {
-    if (x < weights[i]) return listed[i].to_action();
-    x -= weights[i];
-  }
-  if (may_undo) return Action{std::string(undo_verb), nullptr};
-  return listed[listed.size() - 1].to_action();
-}
-
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -175,6 +153,26 @@ void play_one(const GameModule& module, const PlayoutOptions& options, const std
 }
 
 }  // namespace
+
+Action pick_action(const GameModule& module, const Match& match, const std::string& role, const ActionList& listed,
+                   double undo_weight, std::vector<double>& weights, Rng& rng) {
+  weights.clear();
+  double total = 0;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    weights.push_back(module.playout_weight(match.state(), role, listed[i]));
+    total += weights.back();
+  }
+  const bool may_undo = match.can_undo(role);
+  if (may_undo) total += undo_weight;
+  // 2^-32 resolution is plenty for choosing among a few hundred actions.
+  double x = total * (static_cast<double>(rng.next_u64() >> 32) / 4294967296.0);
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    if (x < weights[i]) return listed[i].to_action();
+    x -= weights[i];
+  }
+  if (may_undo) return Action{std::string(undo_verb), nullptr};
+  return listed[listed.size() - 1].to_action();
+}
 
 json run_playouts(const GameModule& module, const PlayoutOptions& options) {
   if (options.scenarios.empty()) throw std::invalid_argument("playouts need at least one scenario");

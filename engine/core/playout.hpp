@@ -29,6 +29,14 @@ struct PlayoutOptions {
   std::optional<nlohmann::json> start_state;
 };
 
+class Match;
+
+// The random player: a choice among `listed` (the role's listed actions) weighted by the module's
+// playout_weight and, when the role may take a move back, undo with `undo_weight`. `weights` is a
+// buffer reused from one move to the next.
+Action pick_action(const GameModule& module, const Match& match, const std::string& role, const ActionList& listed,
+                   double undo_weight, std::vector<double>& weights, Rng& rng);
+
 // {games, actions, seconds, errors, stuck, replay_mismatches, roundtrip_mismatches, leaks,
 //  unfinished, mean_view_bytes, results, rule_events, first_problems}
 nlohmann::json run_playouts(const GameModule& module, const PlayoutOptions& options);

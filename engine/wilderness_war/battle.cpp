@@ -177,7 +177,7 @@ void open_responses(State& s, Side from) {
   for (Side side : {b.attacker, defender_of(b)}) {
     if (from == defender_of(b) && side == b.attacker) continue;
     if (has_battle_response(s, side)) {
-      count_window(s, "battle");
+      count_window(s, window_kind::battle);
       b.stage = BattleStage::responses;
       b.deciding = side;
       s.active = side;

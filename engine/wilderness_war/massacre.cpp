@@ -67,7 +67,7 @@ bool massacre_window_opens(const State& s, SpaceIndex where, Side captor) {
 bool open_massacre_window(State& s) {
   auto& g = *s.siege;
   if (!massacre_window_opens(s, g.where, g.besieger)) return false;
-  count_window(s, "massacre");
+  count_window(s, window_kind::massacre);
   g.stage = SiegeStage::massacre;
   g.deciding = enemy_of(g.besieger);
   s.active = g.deciding;

@@ -12,6 +12,7 @@
 #include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/flow.hpp"
 #include "engine/wilderness_war/optional_rules.hpp"
+#include "engine/wilderness_war/responses.hpp"
 #include "engine/wilderness_war/setup.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/view.hpp"
@@ -194,6 +195,22 @@ class WildernessWarModule final : public engine::GameModule {
     twin->draw_pile = std::move(unknown_cards);
     twin->rng = Rng(rng.next_u64());
     return twin;
+  }
+
+  // Only the side to decide is ever in a window (responses.hpp).
+  std::optional<engine::ResponseWindow> response_window(const GameState& state, std::string_view role) const override {
+    const auto& s = as_state(state);
+    if (!may_act(s, role)) return std::nullopt;
+    return open_response_window(s);
+  }
+  std::vector<std::string> response_window_kinds() const override { return {window_kinds.begin(), window_kinds.end()}; }
+  // 4.0: a season (Early or Late of a year), an Action Phase (one card play, A.2), a move (a unit or
+  // force acting in it, 5.33, 5.34: its move and the battle, siege or raids that follow it).
+  engine::Periods periods(const GameState& state) const override {
+    const auto& s = as_state(state);
+    const std::string phase = "ap" + std::to_string(s.periods.action_phases);
+    return {phase + ".m" + std::to_string(s.periods.moves), phase,
+            std::to_string(s.year) + "-" + std::string(season_names(s.season))};
   }
 
   json client_data() const override { return client_component_data(); }

@@ -60,6 +60,7 @@ void begin_move(State& s, std::vector<PieceIndex> pieces, PieceIndex commander) 
   m.where = m.start;
   s.move = m;
   s.step = Step::movement;
+  ++s.periods.moves;
   open_first_step_windows(s);  // #14, then the mover (cards.md section 2)
 }
 

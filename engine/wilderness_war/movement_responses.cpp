@@ -72,7 +72,7 @@ bool is_lakeshore_step(const State& s, SpaceIndex from, SpaceIndex to) {
 void open_first_step_windows(State& s) {
   auto& m = mv(s);
   if (foul_weather_window_opens(s)) {
-    count_window(s, "foul_weather");
+    count_window(s, window_kind::foul_weather);
     m.stage = MoveStage::foul_weather;
     s.active = enemy_of(m.phasing);
     return;
@@ -145,7 +145,7 @@ bool open_lake_schooner_window(State& s, MoveKind kind) {
   if (m.from == no_space || !is_lakeshore_step(s, m.from, m.where)) return false;
   if (fortification_side(s, m.where) != enemy) return false;
   if (!response_window_opens(s, enemy, lake_schooner_cards, any_card)) return false;
-  count_window(s, "lake_schooner");
+  count_window(s, window_kind::lake_schooner);
   m.stage = MoveStage::lake_schooner;
   s.active = enemy;
   return true;

@@ -75,7 +75,7 @@ void before_roll(State& s) {
   auto& r = *s.raid;
   const Side enemy = enemy_of(r.raider);
   if (has_blockhouses_response(s, enemy)) {
-    count_window(s, "raid");
+    count_window(s, window_kind::raid);
     r.stage = RaidStage::blockhouses;
     s.active = enemy;
     return;

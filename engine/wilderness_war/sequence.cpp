@@ -26,6 +26,8 @@ std::string card_label(const State& s, CardNumber card) {
 void start_action_phase(State& s, Side side) {
   s.active = side;
   s.step = Step::action_phase;
+  ++s.periods.action_phases;
+  s.periods.moves = 0;
 }
 
 void end_season(State& s) {

@@ -79,7 +79,7 @@ void open_pre_roll_windows(State& s, std::size_t first) {
     const auto& w = pre_roll_windows[i];
     const Side side = w.besieger ? g.besieger : enemy_of(g.besieger);
     if (!pre_roll_window_opens(s, w.stage, side)) continue;
-    count_window(s, w.stage == SiegeStage::coehorns ? "siege_coehorns" : "surrender");
+    count_window(s, w.stage == SiegeStage::coehorns ? window_kind::siege_coehorns : window_kind::surrender);
     g.stage = w.stage;
     g.deciding = side;
     s.active = side;

@@ -130,6 +130,16 @@ struct PlayerState {
   bool operator==(const PlayerState&) const = default;
 };
 
+// The periods of play counted so that each has its own identifier (GameModule::periods, for
+// "pass for this move / this Action Phase / this season"; the season is `year` and `season`).
+struct PeriodCounts {
+  std::uint32_t action_phases = 0;  // Action Phases begun in the game (4.0 A.2)
+  std::uint32_t moves = 0;          // units or forces that began to act in the current one (5.33, 5.34, 6.0)
+
+  bool operator==(const PeriodCounts&) const = default;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PeriodCounts, action_phases, moves)
+
 struct Outcome {               // the game's result once over (13.1)
   std::optional<Side> winner;  // nullopt: a draw (13.14)
   std::string reason;
@@ -176,6 +186,7 @@ class State final : public engine::GameState {
   std::optional<RaidState> raid;
   std::optional<YearEndState> year_end;
   std::optional<EventState> event;
+  PeriodCounts periods;
 
   engine::Rng rng;
   bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)

@@ -129,6 +129,7 @@ json seat_answer_json(protocol::GameId game, const SeatAnswer& answer) {
               {"hash", answer.hash},
               {"log_size", answer.log_size}};
   if (!answer.clocks.is_null()) out["clocks"] = answer.clocks;
+  if (!answer.orders.is_null()) out["orders"] = answer.orders;
   return out;
 }
 
@@ -240,6 +241,45 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   room->act_for(
       room, std::move(*claim), version->get<std::uint64_t>(), std::move(action),
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
+}
+
+// Standing orders (docs/PROTOCOL.md): GET and PUT /api/games/{id}/orders, POST /api/games/{id}/pass,
+// for the seat's own holder. The bodies are the WebSocket messages' fields, read by the same code.
+void orders_route(ServerContext& context, const HttpRequest& request, protocol::GameId game, bool pass,
+                  Respond respond) {
+  std::optional<OrdersChange> change;
+  if (request.method() != http::verb::get) {
+    auto body = json_body(request, respond);
+    if (!body) return;
+    if (pass) {
+      auto fields = protocol::pass_for_fields(*body, game);
+      if (auto* bad = std::get_if<protocol::ProtocolError>(&fields))
+        return respond(error_response(request, bad->code, bad->message));
+      const auto& p = std::get<protocol::PassFor>(fields);
+      change = OrdersChange{std::nullopt, false, p.scope, p.version};
+    } else {
+      auto fields = protocol::set_orders_fields(*body, game);
+      if (auto* bad = std::get_if<protocol::ProtocolError>(&fields))
+        return respond(error_response(request, bad->code, bad->message));
+      auto& s = std::get<protocol::SetOrders>(fields);
+      change = OrdersChange{std::move(s.auto_pass), s.cancel_passing, std::nullopt, 0};
+    }
+  }
+  auto claim = seat_claim(context, request, change.has_value(), respond);
+  if (!claim) return;
+  if (claim->token.empty() && !claim->account)
+    return respond(error_response(request, protocol::ErrorCode::bad_token,
+                                  "send the seat token as a Bearer token, or log in as the seat's player"));
+  RoomHandle room = acquire_room(context, request, game, respond);
+  if (!room) return;
+  room->orders_for(room, std::move(*claim), std::move(change), [request, game, respond](OrdersAnswer answer) {
+    if (answer.error)
+      return respond(error_response(request, answer.error->code, answer.error->message,
+                                    answer.version ? json{{"version", *answer.version}} : json::object()));
+    respond(json_response(
+        request, http::status::ok,
+        {{"game", game}, {"seat", answer.seat}, {"version", *answer.version}, {"orders", answer.orders}}));
+  });
 }
 
 void log_route(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {
@@ -398,6 +438,15 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/actions") {
     if (takes(request, {http::verb::post}, respond)) submit_action(context, request, *id, respond);
+    return;
+  }
+  if (tail == "/orders") {
+    if (takes(request, {http::verb::get, http::verb::put}, respond))
+      orders_route(context, request, *id, false, respond);
+    return;
+  }
+  if (tail == "/pass") {
+    if (takes(request, {http::verb::post}, respond)) orders_route(context, request, *id, true, respond);
     return;
   }
   if (tail == "/log") {

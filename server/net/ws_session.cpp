@@ -177,6 +177,10 @@ void WsSession::dispatch(protocol::ClientMessage& message) {
             return refuse(protocol::ErrorCode::rate_limited, "too much chat from this connection; wait a little", {},
                           m.game);
           room->chat(room, self, std::move(m.text));
+        } else if constexpr (std::is_same_v<T, protocol::PassFor>) {
+          if (auto room = room_for(m.game, m.ref)) room->pass_for(room, self, std::move(m));
+        } else if constexpr (std::is_same_v<T, protocol::SetOrders>) {
+          if (auto room = room_for(m.game, m.ref)) room->set_orders(room, self, std::move(m));
         } else if constexpr (std::is_same_v<T, protocol::Ping>) {
           send(protocol::pong_message(m.ref));
         }

@@ -52,6 +52,9 @@ void Room::load() {
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
       last_snapshot_version_ = match_->version();
+      window_kinds_ = module_->response_window_kinds();
+      orders_ = services_.store.standing_orders(id_);
+      for (auto& [role, orders] : orders_) orders.drop_expired(match_->periods());
       std::vector<std::string> seats = module_->info().roles;
       seats.emplace_back(engine::spectator_seat);
       seats_ = {seats.begin(), seats.end()};
@@ -126,8 +129,11 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
     if (timed_) who->deliver(protocol::clocks_message(id_, clocks_now()));
     if (reads_chat(request.seat))
       for (const auto& line : recent_chat_) who->deliver(line);
+    if (has_windows() && request.seat != engine::spectator_seat)
+      who->deliver(protocol::orders_message(id_, request.seat, orders_json(request.seat)));
     joined(true);
     broadcast_presence();
+    apply_standing_orders(self);  // one a crash left unapplied
   });
 }
 
@@ -204,7 +210,16 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
       return refuse(*who, protocol::ErrorCode::spectator, "spectators cannot act", request.ref);
     if (!engine::is_client_verb(request.action.verb))
       return refuse(*who, protocol::ErrorCode::illegal_action, "only the server records that move", request.ref);
-    enqueue({self, *seat, request.version, std::move(request.action), who, request.ref, nullptr, nullptr});
+    enqueue({self,
+             Origin::subscriber,
+             *seat,
+             request.version,
+             std::move(request.action),
+             who,
+             request.ref,
+             nullptr,
+             {},
+             nullptr});
   });
 }
 
@@ -223,6 +238,7 @@ void Room::view_for(RoomHandle self, SeatClaim claim, SeatAnswerCallback done) {
     auto seat = http_seat(claim);
     if (auto* refused = std::get_if<SeatAnswer>(&seat)) return done(std::move(*refused));
     done(answer_for_seat(std::get<std::string>(seat)));
+    apply_standing_orders(self);  // one a crash left unapplied
   });
 }
 
@@ -247,16 +263,22 @@ void Room::act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t
                                                                      : "that token holds no seat of this game"));
     if (!engine::is_client_verb(action.verb))
       return done(refused_answer(protocol::ErrorCode::illegal_action, "only the server records that move"));
-    enqueue({self, *role, version, std::move(action), nullptr, {}, std::move(done), nullptr});
+    enqueue({self, Origin::http, *role, version, std::move(action), nullptr, {}, std::move(done), {}, nullptr});
   });
 }
 
 SeatAnswer Room::answer_for_seat(const std::string& seat) {
   auto current = feed_->seat_view(*match_, seat);
-  return {std::nullopt,       seat,
-          current.version,    std::move(current.view),
-          feed_->seat_keys(), std::move(current.hash),
-          current.log_size,   clocks_now()};
+  const bool own_orders = has_windows() && seat != engine::spectator_seat;
+  return {std::nullopt,
+          seat,
+          current.version,
+          std::move(current.view),
+          feed_->seat_keys(),
+          std::move(current.hash),
+          current.log_size,
+          clocks_now(),
+          own_orders ? orders_json(seat) : nlohmann::json()};
 }
 
 json Room::clocks_now() const { return timed_ ? services_.store.clocks(id_, unix_now_ms()) : json(); }
@@ -281,14 +303,19 @@ void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback do
     if (roles.size() != 2)
       return done(refused_answer(protocol::ErrorCode::illegal_action, "timeouts are claimed in two-player games"));
     const std::string opponent = roles[0] == *role ? roles[1] : roles[0];
-    Pending pending{self,    opponent, std::nullopt, engine::Action{std::string(engine::timeout_verb), nullptr},
-                    nullptr, {},       nullptr,      nullptr};
+    Pending pending{self,
+                    Origin::server,
+                    opponent,
+                    std::nullopt,
+                    engine::Action{std::string(engine::timeout_verb), nullptr},
+                    nullptr,
+                    {},
+                    nullptr,
+                    "a timeout claimed by " + *role,
+                    nullptr};
     pending.server_done = [this, claimant = *role, done](std::optional<RoomError> error) {
       SeatAnswer answer = answer_for_seat(claimant);
-      if (error) {
-        services_.metrics.refused(protocol::to_string(error->code));
-        answer.error = std::move(error);
-      }
+      answer.error = std::move(error);  // counted with the refusals already
       done(std::move(answer));
     };
     enqueue(std::move(pending));
@@ -298,8 +325,16 @@ void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback do
 void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done) {
   on_strand([this, self, role = std::move(role), done = std::move(done)]() mutable {
     if (!match_) return done(RoomError{protocol::ErrorCode::unknown_game, "no such game"});
-    Pending pending{self,    role, std::nullopt, engine::Action{std::string(engine::timeout_verb), nullptr},
-                    nullptr, {},   nullptr,      std::move(done)};
+    Pending pending{self,
+                    Origin::server,
+                    role,
+                    std::nullopt,
+                    engine::Action{std::string(engine::timeout_verb), nullptr},
+                    nullptr,
+                    {},
+                    nullptr,
+                    "the clock's timeout",
+                    std::move(done)};
     enqueue(std::move(pending));
   });
 }
@@ -396,8 +431,10 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
     broadcast_clocks();
     maybe_snapshot();
+    expire_passing();
   }
   process_next();
+  if (!error) apply_standing_orders(pending.handle);
 }
 
 bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
@@ -430,25 +467,187 @@ bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
 
 void Room::answer_error(const Pending& pending, protocol::ErrorCode code, const std::string& message) {
   services_.metrics.refused(protocol::to_string(code));
-  if (pending.subscriber) {
-    pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
-                                                        match_ ? static_cast<std::int64_t>(match_->version()) : -1));
-  } else if (pending.http_done) {
-    SeatAnswer answer = answer_for_seat(pending.role);
-    answer.error = RoomError{code, message};
-    pending.http_done(std::move(answer));
-  } else if (pending.server_done) {
-    pending.server_done(RoomError{code, message});
+  switch (pending.origin) {
+    case Origin::subscriber:
+      pending.subscriber->deliver(protocol::error_message(code, message, pending.ref, id_,
+                                                          match_ ? static_cast<std::int64_t>(match_->version()) : -1));
+      return;
+    case Origin::http: {
+      SeatAnswer answer = answer_for_seat(pending.role);
+      answer.error = RoomError{code, message};
+      pending.http_done(std::move(answer));
+      return;
+    }
+    case Origin::server:
+      log_warn("game " + std::to_string(id_) + ": the server's move for " + pending.role + " (" + pending.reason +
+               ") was refused: " + std::string(protocol::to_string(code)) + ": " + message);
+      if (pending.server_done) pending.server_done(RoomError{code, message});
+      return;
   }
 }
 
 void Room::answer_success(const Pending& pending) {
-  if (pending.subscriber)
-    pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
-  else if (pending.http_done)
-    pending.http_done(answer_for_seat(pending.role));
-  else if (pending.server_done)
-    pending.server_done(std::nullopt);
+  switch (pending.origin) {
+    case Origin::subscriber:
+      pending.subscriber->deliver(protocol::ack_message(pending.ref, id_, match_->version()));
+      return;
+    case Origin::http:
+      pending.http_done(answer_for_seat(pending.role));
+      return;
+    case Origin::server:
+      if (pending.server_done) pending.server_done(std::nullopt);
+      return;
+  }
+}
+
+// --- standing orders ------------------------------------------------------------------------------
+
+nlohmann::json Room::orders_json(const std::string& role) const {
+  const auto it = orders_.find(role);
+  return protocol::orders_json(it == orders_.end() ? engine::StandingOrders{} : it->second, match_->periods(),
+                               window_kinds_);
+}
+
+OrdersAnswer Room::orders_refusal(protocol::ErrorCode code, std::string message) {
+  services_.metrics.refused(protocol::to_string(code));
+  OrdersAnswer answer;
+  answer.error = RoomError{code, std::move(message)};
+  if (match_) answer.version = match_->version();
+  return answer;
+}
+
+void Room::pass_for(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::PassFor request) {
+  on_strand([this, self, who, request = std::move(request)] {
+    auto seat = seat_of(who.get());
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (*seat == engine::spectator_seat)
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
+    OrdersChange change{std::nullopt, false, request.scope, request.version};
+    change_orders(
+        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
+          if (a.error)
+            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
+                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
+          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
+        });
+  });
+}
+
+void Room::set_orders(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::SetOrders request) {
+  on_strand([this, self, who, request = std::move(request)]() mutable {
+    auto seat = seat_of(who.get());
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (*seat == engine::spectator_seat)
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
+    OrdersChange change{std::move(request.auto_pass), request.cancel_passing, std::nullopt, 0};
+    change_orders(
+        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
+          if (a.error)
+            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
+                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
+          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
+        });
+  });
+}
+
+void Room::orders_for(RoomHandle self, SeatClaim claim, std::optional<OrdersChange> change, OrdersAnswerCallback done) {
+  on_strand([this, self, claim, change = std::move(change), done]() mutable {
+    if (!match_) return done(orders_refusal(protocol::ErrorCode::unknown_game, "no such game"));
+    auto role = role_of(claim);
+    if (!role)
+      return done(orders_refusal(protocol::ErrorCode::bad_token, claim.token.empty()
+                                                                     ? "you play no seat of this game"
+                                                                     : "that token holds no seat of this game"));
+    if (!change) return done({std::nullopt, *role, match_->version(), orders_json(*role)});
+    change_orders(self, *role, std::move(*change), nullptr, std::move(done));
+  });
+}
+
+void Room::change_orders(RoomHandle self, const std::string& role, OrdersChange change, const Subscriber* requester,
+                         std::function<void(OrdersAnswer)> done) {
+  if (match_->is_over()) return done(orders_refusal(protocol::ErrorCode::game_over, "the game has ended"));
+  const engine::Periods now = match_->periods();
+  // Built on the orders last sent to be stored, so that two changes in a row both count.
+  const auto writing = writing_.find(role);
+  const auto stored = orders_.find(role);
+  engine::StandingOrders orders = writing != writing_.end() ? writing->second
+                                  : stored != orders_.end() ? stored->second
+                                                            : engine::StandingOrders{};
+  if (change.auto_pass) {
+    for (const auto& kind : *change.auto_pass)
+      if (std::find(window_kinds_.begin(), window_kinds_.end(), kind) == window_kinds_.end())
+        return done(orders_refusal(protocol::ErrorCode::unknown_window_kind,
+                                   "this game has no kind of response window called '" + kind + "'"));
+    orders.auto_pass = {change.auto_pass->begin(), change.auto_pass->end()};
+  }
+  if (change.cancel_passing) orders.passing.clear();
+  if (change.pass_for) {
+    if (change.version != match_->version())
+      return done(orders_refusal(protocol::ErrorCode::stale_version,
+                                 "you answered version " + std::to_string(change.version) + "; the game is at " +
+                                     std::to_string(match_->version())));
+    if (!match_->response_window(role))
+      return done(orders_refusal(protocol::ErrorCode::not_in_window, "your seat is in no response window now"));
+    orders.passing[*change.pass_for] = now.of(*change.pass_for);
+  }
+  orders.drop_expired(now);
+  writing_[role] = orders;
+  services_.commits.submit(
+      storage::GameStore::save_standing_orders(id_, role, orders),
+      [this, self, role, orders, requester, done = std::move(done)](std::optional<std::string> error) mutable {
+        on_strand([this, self, role, orders, requester, done = std::move(done), error] {
+          if (const auto it = writing_.find(role); it != writing_.end() && it->second == orders) writing_.erase(it);
+          if (error) {
+            log_error("game " + std::to_string(id_) + ": standing orders not stored: " + *error);
+            return done(orders_refusal(protocol::ErrorCode::storage_error, "the orders could not be stored"));
+          }
+          orders_[role] = orders;
+          done({std::nullopt, role, match_->version(), orders_json(role)});
+          send_orders(role, requester);
+          apply_standing_orders(self);  // an order for the window open now applies at once
+        });
+      });
+}
+
+void Room::send_orders(const std::string& role, const Subscriber* skip) {
+  protocol::Frame frame;
+  for (auto& [raw, entry] : subscribers_) {
+    if (raw == skip || entry.second != role) continue;
+    if (auto live = entry.first.lock()) {
+      if (!frame) frame = protocol::orders_message(id_, role, orders_json(role));
+      live->deliver(frame);
+    }
+  }
+}
+
+void Room::expire_passing() {
+  const engine::Periods now = match_->periods();
+  for (auto& [role, orders] : orders_)
+    if (orders.drop_expired(now)) send_orders(role);
+}
+
+void Room::apply_standing_orders(const RoomHandle& lease) {
+  // After the move under way: its commit calls this again.
+  if (!match_ || match_->is_over() || committing_ || !waiting_.empty()) return;
+  const engine::Periods now = match_->periods();
+  for (const auto& role : match_->active_roles()) {
+    const auto orders = orders_.find(role);
+    if (orders == orders_.end()) continue;
+    const auto window = match_->response_window(role);
+    if (!window || !orders->second.covers(*window, now)) continue;
+    ++services_.metrics.moves_by_standing_orders;
+    enqueue({lease,
+             Origin::server,
+             role,
+             match_->version(),
+             window->pass,
+             nullptr,
+             {},
+             nullptr,
+             "standing order for " + window->kind,
+             nullptr});
+    return;  // one move at a time: the next is decided once it is committed
+  }
 }
 
 // A snapshot is taken at an undo barrier once `--snapshot-every` moves have passed since the last

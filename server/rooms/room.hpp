@@ -6,6 +6,11 @@
 // An action is applied to a copy of the state (Match::prepare); it becomes the match's state
 // only once its move row is durably committed, and only then are the seats' patches broadcast and the action
 // acknowledged. Actions arriving meanwhile wait in order.
+//
+// The room also keeps each player's standing orders (engine/core/response_window.hpp): after
+// every committed move it plays, for a role left in a response window its orders decline, the
+// window's pass, as a move of the server's own (the same queue, legality check, storage and
+// broadcast as a player's), one at a time until no order applies.
 
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
@@ -61,6 +66,7 @@ struct SeatAnswer {
   std::string hash;
   std::size_t log_size = 0;
   nlohmann::json clocks;  // a timed game's clocks (clocks::clocks_view); null when untimed
+  nlohmann::json orders;  // a role's own standing orders (protocol::orders_json); null for spectators
 };
 using SeatAnswerCallback = std::function<void(SeatAnswer)>;
 // The answer to an HTTP log request: an error, or the page (GameFeed::log_json).
@@ -69,6 +75,21 @@ struct LogAnswer {
   nlohmann::json page;
 };
 using LogAnswerCallback = std::function<void(LogAnswer)>;
+// A change to a seat's standing orders (docs/PROTOCOL.md, "Standing orders").
+struct OrdersChange {
+  std::optional<std::vector<std::string>> auto_pass;  // replaces the kinds declined until changed
+  bool cancel_passing = false;                        // drops the "pass for" answers
+  std::optional<engine::PassScope> pass_for;          // "pass for this <scope>" in the window open now,
+  std::uint64_t version = 0;                          // which the seat saw at this version
+};
+// The answer to an HTTP standing-orders request: an error, or the seat's orders after it.
+struct OrdersAnswer {
+  std::optional<RoomError> error;
+  std::string seat;
+  std::optional<std::uint64_t> version;  // the game's, once the request reached it
+  nlohmann::json orders;                 // protocol::orders_json
+};
+using OrdersAnswerCallback = std::function<void(OrdersAnswer)>;
 
 class Room : public std::enable_shared_from_this<Room> {
  public:
@@ -106,6 +127,12 @@ class Room : public std::enable_shared_from_this<Room> {
   void apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done);
   // The clocks changed without a move (a vacation, a warning): the seats are sent them again.
   void clocks_changed(RoomHandle self);
+  // Standing orders, each seat its own only. WebSocket: answered by an `orders` frame with the
+  // request's ref (the seat's other connections get it too), or an error.
+  void pass_for(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::PassFor request);
+  void set_orders(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::SetOrders request);
+  // HTTP: the orders of the claim's role, after `change` when there is one.
+  void orders_for(RoomHandle self, SeatClaim claim, std::optional<OrdersChange> change, OrdersAnswerCallback done);
 
   // Lease bookkeeping for the registry (see RoomRegistry).
   std::atomic<int> leases{0};
@@ -113,16 +140,24 @@ class Room : public std::enable_shared_from_this<Room> {
   bool missing() const { return missing_.load(); }
 
  private:
+  // Who made a move, and so who is answered.
+  enum class Origin : std::uint8_t {
+    subscriber,  // a WebSocket connection: `subscriber`, with the action's `ref`
+    http,        // an HTTP request: `http_done`
+    server,      // the server itself (a standing order, a timeout): `reason` for the log, `server_done` if set
+  };
   struct Pending {
     RoomHandle handle;  // keeps the room leased until the action is answered
+    Origin origin;
     std::string role;
     std::optional<std::uint64_t> version;  // none: any
     engine::Action action;
-    // Exactly one of these answers.
     std::shared_ptr<Subscriber> subscriber;
     std::string ref;
     SeatAnswerCallback http_done;
-    std::function<void(std::optional<RoomError>)> server_done;  // a move the server makes (a timeout)
+    std::string reason;
+    // A server move with someone to tell (a claimed timeout's claimant, the scheduler): its outcome.
+    std::function<void(std::optional<RoomError>)> server_done;
   };
 
   template <typename F>
@@ -162,6 +197,21 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_clocks();
   void deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames);
 
+  // Standing orders.
+  bool has_windows() const { return !window_kinds_.empty(); }
+  // The role's orders as its seat reads them (protocol::orders_json).
+  nlohmann::json orders_json(const std::string& role) const;
+  // Validates `change`, stores the role's new orders, then answers and applies them. On strand.
+  void change_orders(RoomHandle self, const std::string& role, OrdersChange change, const Subscriber* requester,
+                     std::function<void(OrdersAnswer)> done);
+  OrdersAnswer orders_refusal(protocol::ErrorCode code, std::string message);
+  // The `orders` frame to every connection of `role` but `skip`.
+  void send_orders(const std::string& role, const Subscriber* skip = nullptr);
+  // Forgets the "pass for" answers whose period is over, telling their seats.
+  void expire_passing();
+  // Plays the pass of a window a role's orders decline, when nothing else is under way.
+  void apply_standing_orders(const RoomHandle& lease);
+
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   protocol::GameId id_;
   RoomServices services_;
@@ -181,7 +231,10 @@ class Room : public std::enable_shared_from_this<Room> {
   RateLimit chat_rate_;
   bool committing_ = false;
   std::uint64_t last_snapshot_version_ = 0;
-  std::uint64_t last_snapshot_bytes_ = 0;  // size of the state in the last snapshot this room took
+  std::uint64_t last_snapshot_bytes_ = 0;                  // size of the state in the last snapshot this room took
+  std::vector<std::string> window_kinds_;                  // the module's kinds of response window
+  std::map<std::string, engine::StandingOrders> orders_;   // role -> its stored standing orders
+  std::map<std::string, engine::StandingOrders> writing_;  // role -> the orders last sent to be stored
 };
 
 }  // namespace warpath::server

@@ -185,6 +185,41 @@ bool GameStore::timed_out(GameId id, const std::string& role, std::int64_t now_m
   return clocks::timed_out(db_, id, role, now_ms);
 }
 
+// The "pass for this <scope>" columns, pass_move, pass_action_phase and pass_season, follow one
+// another in the order of engine::PassScope, in the query and in the statement.
+std::map<std::string, engine::StandingOrders> GameStore::standing_orders(GameId id) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(
+      "SELECT role, auto_pass, pass_move, pass_action_phase, pass_season FROM standing_orders WHERE game_id = ?");
+  q.bind(1, id);
+  std::map<std::string, engine::StandingOrders> out;
+  while (q.step()) {
+    engine::StandingOrders orders;
+    for (const auto& kind : json::parse(q.column_text(1))) orders.auto_pass.insert(kind.get<std::string>());
+    for (engine::PassScope scope : engine::pass_scopes) {
+      const int column = 2 + static_cast<int>(scope);
+      if (!q.column_is_null(column)) orders.passing[scope] = q.column_text(column);
+    }
+    out[q.column_text(0)] = std::move(orders);
+  }
+  return out;
+}
+
+CommitQueue::Work GameStore::save_standing_orders(GameId game, std::string role, engine::StandingOrders orders) {
+  return [game, role = std::move(role), orders = std::move(orders)](WriteContext& w) {
+    auto& upsert = w.statements.upsert_standing_orders;
+    upsert.bind(1, game).bind(2, role).bind(3, json(orders.auto_pass).dump());
+    for (engine::PassScope scope : engine::pass_scopes) {
+      const int parameter = 4 + static_cast<int>(scope);
+      if (const auto it = orders.passing.find(scope); it != orders.passing.end())
+        upsert.bind(parameter, it->second);
+      else
+        upsert.bind_null(parameter);
+    }
+    upsert.bind(7, utc_now_iso8601()).run();
+  };
+}
+
 CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> created_id) {
   return [game = std::move(game), created_id](WriteContext& w) {
     auto& s = w.statements;

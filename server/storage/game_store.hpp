@@ -87,12 +87,17 @@ class GameStore {
   // role is out of time past its grace period (server/clocks/clock_store.hpp).
   nlohmann::json clocks(GameId id, std::int64_t now_ms);
   bool timed_out(GameId id, const std::string& role, std::int64_t now_ms);
+  // Each role's standing orders in the game (schema/008_standing_orders.sql); roles without any
+  // are left out.
+  std::map<std::string, engine::StandingOrders> standing_orders(GameId id);
 
   // Work for the commit queue.
   static CommitQueue::Work create_game(NewGame game, std::shared_ptr<GameId> created_id);
   static CommitQueue::Work append_move(MoveRecord record);
   static CommitQueue::Work save_snapshot(GameId game, SnapshotRecord snapshot);
   static CommitQueue::Work append_chat(GameId game, std::string seat, std::string text, std::string time);
+  // Replaces the role's standing orders.
+  static CommitQueue::Work save_standing_orders(GameId game, std::string role, engine::StandingOrders orders);
 
  private:
   std::mutex mutex_;

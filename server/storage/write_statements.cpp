@@ -15,6 +15,10 @@ WriteStatements::WriteStatements(Connection& db)
                      "WHERE id = ?1")),
       insert_snapshot(db.prepare(
           "INSERT OR REPLACE INTO snapshots(game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)")),
-      insert_chat(db.prepare("INSERT INTO chat(game_id, seat, text, created_at) VALUES (?, ?, ?, ?)")) {}
+      insert_chat(db.prepare("INSERT INTO chat(game_id, seat, text, created_at) VALUES (?, ?, ?, ?)")),
+      upsert_standing_orders(
+          db.prepare("INSERT INTO standing_orders(game_id, role, auto_pass, pass_move, pass_action_phase, pass_season, "
+                     "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(game_id, role) DO UPDATE SET "
+                     "auto_pass = ?3, pass_move = ?4, pass_action_phase = ?5, pass_season = ?6, updated_at = ?7")) {}
 
 }  // namespace warpath::server::storage

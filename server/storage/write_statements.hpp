@@ -19,6 +19,7 @@ class WriteStatements {
   Statement update_game_after_move;
   Statement insert_snapshot;
   Statement insert_chat;
+  Statement upsert_standing_orders;
 };
 
 }  // namespace warpath::server::storage

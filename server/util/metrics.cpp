@@ -65,6 +65,8 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
     out += name + " " + std::to_string(value) + "\n";
   };
   counter("warpath_moves_committed_total", "Moves (actions and undos) durably committed.", moves_committed);
+  counter("warpath_standing_order_moves_total", "Passes the server queued for a player's standing order.",
+          moves_by_standing_orders);
   counter("warpath_patches_sent_total", "Patch frames handed to WebSocket connections.", patches_sent);
   counter("warpath_frames_sent_total", "WebSocket frames written, of every type.", frames_sent);
   counter("warpath_bytes_sent_total", "Payload bytes of the WebSocket frames written.", bytes_sent);

@@ -37,17 +37,18 @@ class Metrics {
   void answered(unsigned status);
 
   std::atomic<std::uint64_t> moves_committed{0};
-  std::atomic<std::uint64_t> patches_sent{0};  // patch frames handed to connections
-  std::atomic<std::uint64_t> frames_sent{0};   // WebSocket frames written, of every type
-  std::atomic<std::uint64_t> bytes_sent{0};    // their payload bytes
-  std::atomic<std::int64_t> outbox_frames{0};  // queued in every connection's outbox now
-  std::atomic<std::int64_t> outbox_bytes{0};   // their bytes, with the per-frame overhead
+  std::atomic<std::uint64_t> moves_by_standing_orders{0};  // passes the server played for a standing order
+  std::atomic<std::uint64_t> patches_sent{0};              // patch frames handed to connections
+  std::atomic<std::uint64_t> frames_sent{0};               // WebSocket frames written, of every type
+  std::atomic<std::uint64_t> bytes_sent{0};                // their payload bytes
+  std::atomic<std::int64_t> outbox_frames{0};              // queued in every connection's outbox now
+  std::atomic<std::int64_t> outbox_bytes{0};               // their bytes, with the per-frame overhead
   // The mail and webhook outbox (server/mail/outbox_sender.hpp).
   std::atomic<std::uint64_t> outgoing_sent{0};             // mails and webhook calls delivered
   std::atomic<std::uint64_t> outgoing_failed_attempts{0};  // attempts that failed (tried again later)
   std::atomic<std::uint64_t> outgoing_given_up{0};         // messages whose retries were spent
-  Histogram commit_seconds;                    // from a move's preparation to its durable commit
-  Histogram move_cpu_seconds;                  // the rules engine's CPU time per move
+  Histogram commit_seconds;                                // from a move's preparation to its durable commit
+  Histogram move_cpu_seconds;                              // the rules engine's CPU time per move
 
   // Gauges kept elsewhere, given at render time: name, help, value.
   struct Gauge {

@@ -208,6 +208,25 @@ async function zoomOnto(page, spaceId) {
   assert.deepEqual(await viewBox(), full);
 }
 
+// The standing-orders panel: the players' own, a checkbox per kind of window, saved at once; the
+// page says that the timing shows them; the spectator has none.
+async function checkStandingOrdersPanel() {
+  assert.equal(await pages.spectator.locator('#orders-panel').isVisible(), false, 'the spectator has no orders');
+  for (const seat of ['french', 'british'])
+    assert.equal(await pages[seat].locator('#orders-kinds input[data-kind]').count(), 10, `${seat}: a checkbox per kind of window`);
+  assert.match(await pages.british.locator('#orders-panel').textContent(), /timing of the game/);
+  const orders = () => apiJson(server.origin, 'GET', `/api/games/${game.id}/orders`, { token: game.seats.british });
+  assert.deepEqual((await orders()).orders.passing, [], 'the pass for the French move ended with it');
+  await pages.british.locator('#orders-kinds input[data-kind="massacre"]').check();
+  await pages.british.waitForFunction(() => document.querySelector('#orders-kinds input[data-kind="massacre"]')?.checked);
+  for (let i = 0; i < 50 && (await orders()).orders.auto_pass.length === 0; ++i) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual((await orders()).orders.auto_pass, ['massacre']);
+  await pages.british.locator('#orders-kinds input[data-kind="massacre"]').uncheck();
+  for (let i = 0; i < 50 && (await orders()).orders.auto_pass.length > 0; ++i) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual((await orders()).orders.auto_pass, []);
+  assert.deepEqual((await apiJson(server.origin, 'GET', `/api/games/${game.id}/orders`, { token: game.seats.french })).orders.auto_pass, []);
+}
+
 before(async () => {
   ({ server, game } = await startServerWithGame(SEED));
   const data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
@@ -238,52 +257,64 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
   let menusSeen = 0;
   let battleSeen = false;
   let stockadeSeen = false;
+  let passedForMove = false;
   for (let step = 0; step < 80 && !(battleSeen && stockadeSeen); ++step) {
     const version = await settle();
     const spectatorView = await seatView('spectator');
     const active = spectatorView.active;
     assert.ok(active, 'the game is not over');
     const page = pages[active];
-    const next = PLAN[plan];
-    let planned = null;
-    if (next && next.seat === active) {
-      // A target on the board (map, hand) when there is one, else a button of the action bar.
-      planned = page.locator(`#board ${targetSelector(next.verb, next.arg)}`);
-      const opener = page.locator(`#board [data-verbs~="${next.verb}"][data-arg="${next.arg}"]`);
-      if ((await planned.count()) === 0 && (await opener.count()) > 0) {
-        // A target of several verbs opens a menu of them; its entry is the target.
-        await opener.first().click();
-        planned = page.locator(`#board .ww-menu ${targetSelector(next.verb, next.arg)}`);
-        await planned.first().waitFor({ timeout: STEP_TIMEOUT });
-        menusSeen += 1;
-      }
-      if ((await planned.count()) === 0) {
-        planned = page.locator(`#actions ${targetSelector(next.verb, next.arg)}`);
-        const folded = page.locator('#actions details.all-choices:not([open]) summary');
-        if ((await planned.count()) > 0 && (await folded.count()) > 0) await folded.click();
-      }
-      if ((await planned.count()) === 0) planned = null;
-    }
-    if (planned) {
-      if (next.verb === 'space') {
-        // The destination is a highlighted map space, and the highlighted spaces are the legal ones.
-        assert.deepEqual(await highlightedSpaces(page), legalSpaces(await seatView(active)));
-        assert.equal(await page.locator(`#board .ww-space.target[data-space="${next.arg}"]`).count(), 1);
-      }
-      console.log(`v${version} ${active}: ${next.verb} ${next.arg ?? ''} (planned${next.key ? ', key ' + next.key : ''})`);
-      if (next.key) await page.keyboard.press(next.key);
-      else await planned.first().click();
-      plan += 1;
+    if (active === 'british' && !passedForMove && (await seatView('british')).window) {
+      // A response window (standing orders, docs/PROTOCOL.md): the British page alone offers the
+      // "pass for" buttons; one click passes this window and the next ones of the French move.
+      for (const [seat, p] of Object.entries(pages))
+        assert.equal(await p.locator('#actions .pass-scopes button[data-scope]').count(), seat === 'british' ? 3 : 0, `${seat}: pass-for buttons`);
+      console.log(`v${version} british: pass for this move — ${spectatorView.prompt}`);
+      await pages.british.locator('#actions button[data-scope="move"]').click();
+      passedForMove = true;
     } else {
-      assert.doesNotMatch(spectatorView.prompt, /Action Phase: play a card/, `the plan has no move for: ${spectatorView.prompt}`);
-      const target = await defaultTarget(page);
-      assert.ok(target, `${active} has nothing to click: ${spectatorView.prompt}`);
-      console.log(`v${version} ${active}: ${target.verb} ${(await target.locator.getAttribute('data-arg')) ?? ''} (default) — ${spectatorView.prompt}`);
-      await target.locator.click();
+      const next = PLAN[plan];
+      let planned = null;
+      if (next && next.seat === active) {
+        // A target on the board (map, hand) when there is one, else a button of the action bar.
+        planned = page.locator(`#board ${targetSelector(next.verb, next.arg)}`);
+        const opener = page.locator(`#board [data-verbs~="${next.verb}"][data-arg="${next.arg}"]`);
+        if ((await planned.count()) === 0 && (await opener.count()) > 0) {
+          // A target of several verbs opens a menu of them; its entry is the target.
+          await opener.first().click();
+          planned = page.locator(`#board .ww-menu ${targetSelector(next.verb, next.arg)}`);
+          await planned.first().waitFor({ timeout: STEP_TIMEOUT });
+          menusSeen += 1;
+        }
+        if ((await planned.count()) === 0) {
+          planned = page.locator(`#actions ${targetSelector(next.verb, next.arg)}`);
+          const folded = page.locator('#actions details.all-choices:not([open]) summary');
+          if ((await planned.count()) > 0 && (await folded.count()) > 0) await folded.click();
+        }
+        if ((await planned.count()) === 0) planned = null;
+      }
+      if (planned) {
+        if (next.verb === 'space') {
+          // The destination is a highlighted map space, and the highlighted spaces are the legal ones.
+          assert.deepEqual(await highlightedSpaces(page), legalSpaces(await seatView(active)));
+          assert.equal(await page.locator(`#board .ww-space.target[data-space="${next.arg}"]`).count(), 1);
+        }
+        console.log(`v${version} ${active}: ${next.verb} ${next.arg ?? ''} (planned${next.key ? ', key ' + next.key : ''})`);
+        if (next.key) await page.keyboard.press(next.key);
+        else await planned.first().click();
+        plan += 1;
+      } else {
+        assert.doesNotMatch(spectatorView.prompt, /Action Phase: play a card/, `the plan has no move for: ${spectatorView.prompt}`);
+        const target = await defaultTarget(page);
+        assert.ok(target, `${active} has nothing to click: ${spectatorView.prompt}`);
+        console.log(`v${version} ${active}: ${target.verb} ${(await target.locator.getAttribute('data-arg')) ?? ''} (default) — ${spectatorView.prompt}`);
+        await target.locator.click();
+      }
     }
-    await pages.spectator
-      .locator('#version', { hasText: new RegExp(`^v${version + 1}$`) })
-      .waitFor({ timeout: STEP_TIMEOUT });
+    // At least one move on: a standing order may make the server play more at once.
+    await pages.spectator.waitForFunction((v) => Number(document.querySelector('#version').textContent.slice(1)) > v, version, {
+      timeout: STEP_TIMEOUT,
+    });
 
     const view = await seatView('spectator');
     if (!battleSeen && view.turn.battle) {
@@ -308,6 +339,8 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
   }
   assert.ok(battleSeen, 'the French move made a battle');
   assert.ok(stockadeSeen, 'the British built a stockade');
+  assert.ok(passedForMove, 'the British passed a response window for the whole French move');
+  await checkStandingOrdersPanel();
   assert.equal(plan, PLAN.length, 'every planned move was made');
   assert.ok(dialogs.some((d) => /Roll the dice/.test(d.message)), 'the roll was confirmed first');
   assert.deepEqual(warnings, [], 'every patch passed its hash, every log line came in order');

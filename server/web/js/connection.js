@@ -32,6 +32,7 @@
 //   info       the game's record from GET /api/games/{id} (title, scenario, status, active, ...)
 //   clocks     {clocks, receivedAt, source: 'socket'|'http'}   a timed game's clocks (conn.clocks;
 //              null in an untimed game), `receivedAt` performance.now() when they came
+//   orders     {kinds, auto_pass, passing}   a role's own standing orders (conn.orders)
 //   error      {code, message, ref?, version?}   refusals not tied to an action of act()
 //   warning    {code, message}                   hash mismatches, patches that did not apply, ...
 //
@@ -128,6 +129,7 @@ export class GameConnection {
     this.info = null;
     this.chatLog = [];
     this.clocks = null; // the latest `clocks` of the server ({as_of_ms, time_control, clocks}), if timed
+    this.orders = null; // the seat's own standing orders, once the server sent them (roles only)
 
     this._listeners = new Map();
     this._ws = null;
@@ -386,6 +388,9 @@ export class GameConnection {
         break;
       case 'pong':
         this._clearTimer('pong');
+        break;
+      case 'orders':
+        if (message.game === this.game && message.seat === this.seat) this._takeOrders(message);
         break;
       default:
         break; // a newer server; ignore what we do not know
@@ -686,6 +691,7 @@ export class GameConnection {
       this._refuse('bad_token', `this token holds seat "${seat}", not "${this.seat}"`);
       return false;
     }
+    if (data.orders) this._takeOrders(data.orders);
     if (this._joined) return true; // the socket came back meanwhile; it is authoritative
     const before = this.version;
     this._acceptView(data.view, data.version, data.hash, seatKeysOf(data), 'http');
@@ -775,6 +781,29 @@ export class GameConnection {
       if (e instanceof ActionFailure) throw e;
       throw new ActionFailure('offline', e.message);
     }
+  }
+
+  // ---- standing orders (docs/PROTOCOL.md), over HTTP whether or not the socket is up ----
+
+  _takeOrders(orders) {
+    if (!orders || !Array.isArray(orders.kinds) || !Array.isArray(orders.auto_pass) || !Array.isArray(orders.passing)) return;
+    this.orders = { kinds: orders.kinds, auto_pass: orders.auto_pass, passing: orders.passing };
+    this._emit('orders', this.orders);
+  }
+
+  // "Pass for this move / action_phase / season" in the response window the view shows: the
+  // server stores it, then passes this window and the seat's next ones of that period.
+  async passFor(scope) {
+    const data = await this._http('POST', `/api/games/${this.game}/pass`, { version: this.version, scope });
+    this._takeOrders(data.orders);
+    return data;
+  }
+
+  // Replaces the kinds of window passed until changed.
+  async setAutoPass(kinds) {
+    const data = await this._http('PUT', `/api/games/${this.game}/orders`, { auto_pass: kinds });
+    this._takeOrders(data.orders);
+    return data;
   }
 
   // Sends a chat line (WebSocket only: there is no HTTP chat). Returns false when it cannot.

@@ -24,7 +24,22 @@ import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
-const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand']);
+const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand', 'window']);
+// Standing orders (docs/PROTOCOL.md): the "pass for" buttons of a response window, and the names
+// of the kinds of window in the orders panel (a kind without one shows its id).
+const PASS_SCOPES = { move: 'Pass for this move', action_phase: 'Pass for this action phase', season: 'Pass for this season' };
+const WINDOW_KINDS = {
+  foul_weather: 'Foul Weather (before an enemy move)',
+  lake_schooner: 'Lake Schooner (enemy lakeshore step)',
+  interception: 'Interception',
+  avoid_battle: 'Avoid battle',
+  battle: 'Battle responses',
+  siege_coehorns: 'Coehorns at a siege roll',
+  surrender: 'Surrender! at a siege roll',
+  massacre: 'Massacre!',
+  raid_militia: 'Militia against a raid',
+  raid: 'Blockhouses against a raid',
+};
 const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
 // Actions that cannot be taken back are confirmed first. The server lists them in the view's
 // `confirm` (it tries each legal action on a copy of the game and keeps those that roll dice or
@@ -219,10 +234,71 @@ function renderActions() {
     if (board) lists.unshift(group);
     else lists.push(group);
   }
+  const passes = passScopeButtons();
+  if (passes) lists.push(passes);
   if (actions.undo === true) lists.push(h('div', { class: 'action-group undo-group' }, actionButton('undo', null, 'Undo')));
   if (lists.length === 0 && !conn.result)
     lists.push(h('p', { class: 'muted' }, seat === 'spectator' ? 'You are watching.' : 'Nothing to do right now.'));
   box.append(...lists);
+}
+
+// In a response window: one click passes it and the seat's next windows of that period. Offered
+// the same whether or not the hand holds a card for the window.
+function passScopeButtons() {
+  const open = conn && conn.view ? conn.view.window : null;
+  if (!open || !Array.isArray(open.scopes) || !yourTurn()) return null;
+  const buttons = open.scopes
+    .filter((scope) => PASS_SCOPES[scope])
+    .map((scope) =>
+      h('button', { type: 'button', class: 'action pass-scope secondary', 'data-scope': scope, disabled: busy, onclick: () => passFor(scope) }, PASS_SCOPES[scope]),
+    );
+  return buttons.length ? h('div', { class: 'action-group pass-scopes', role: 'group', 'aria-label': 'pass for a while' }, buttons) : null;
+}
+
+async function passFor(scope) {
+  if (busy || !conn) return;
+  busy = true;
+  renderActions();
+  renderBoard();
+  try {
+    await conn.passFor(scope);
+    showNotice('');
+  } catch (e) {
+    showNotice(`${PASS_SCOPES[scope]}: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+  } finally {
+    busy = false;
+    renderActions();
+    renderBoard();
+  }
+}
+
+// The seat's standing orders: a checkbox per kind of window, saved as soon as it changes.
+function renderOrders() {
+  const orders = conn ? conn.orders : null;
+  const panel = byId('orders-panel');
+  panel.hidden = !orders || orders.kinds.length === 0 || gameIsOver();
+  if (panel.hidden) return;
+  const box = clear(byId('orders-kinds'));
+  for (const kind of orders.kinds) {
+    const input = h('input', { type: 'checkbox', 'data-kind': kind, checked: orders.auto_pass.includes(kind), onchange: onOrdersChange });
+    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind}`));
+  }
+  const passing = byId('orders-passing');
+  passing.hidden = orders.passing.length === 0;
+  passing.textContent = orders.passing.length
+    ? `Passing every window for this ${orders.passing.map((s) => s.replace('_', ' ')).join(', this ')}.`
+    : '';
+}
+
+async function onOrdersChange() {
+  const kinds = [...byId('orders-kinds').querySelectorAll('input[data-kind]')].filter((i) => i.checked).map((i) => i.dataset.kind);
+  try {
+    await conn.setAutoPass(kinds);
+    showNotice('');
+  } catch (e) {
+    showNotice(`Standing orders: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+    renderOrders();
+  }
 }
 
 function renderPrompt(view) {
@@ -783,6 +859,7 @@ async function start() {
     }
   });
   conn.on('log', renderLog);
+  conn.on('orders', renderOrders);
   conn.on('presence', renderPresence);
   conn.on('info', () => {
     clocks.render();
@@ -796,6 +873,7 @@ async function start() {
   conn.on('game_over', () => {
     clocks.render();
     renderAll();
+    renderOrders();
     renderChatState();
     renderAccountPanel();
     if (currentSession()) refreshMyGames();

@@ -38,6 +38,7 @@ struct PreparedMove {
   bool barrier = false;
   bool undo = false;
   std::optional<GameResult> resignation = std::nullopt;  // set when the move is a resignation
+  std::vector<int> dice = {};                            // the dice it rolled that every seat sees
 };
 
 class Match {

@@ -100,6 +100,28 @@ bool Room::reads_chat(const std::string& seat) const {
   return seat != engine::spectator_seat || (match_ && match_->is_over());
 }
 
+std::set<std::string> Room::open_seats() const {
+  std::set<std::string> open;
+  for (const auto& [raw, entry] : subscribers_) open.insert(entry.second);
+  return open;
+}
+
+notify::GameFacts Room::notice_facts() const {
+  return {id_, module_ ? module_->info().display_name : std::string(), services_.site ? services_.site->origin : ""};
+}
+
+storage::CommitQueue::Work Room::with_notices(storage::CommitQueue::Work work, storage::CommitQueue::Work notices) {
+  if (!notices) return work;
+  return [work = std::move(work), notices = std::move(notices)](storage::WriteContext& w) {
+    work(w);
+    notices(w);
+  };
+}
+
+void Room::wake_outbox() const {
+  if (services_.site && services_.site->wake_outbox) services_.site->wake_outbox();
+}
+
 std::optional<std::string> Room::seat_of(const Subscriber* who) const {
   auto it = subscribers_.find(const_cast<Subscriber*>(who));
   if (it == subscribers_.end()) return std::nullopt;
@@ -122,6 +144,9 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
                          : claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
                                                : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
+    // The seat's player has the game open: the next chat line may be mailed to it again.
+    if (accounts_.count(request.seat))
+      services_.commits.submit(storage::clear_chat_notice(id_, request.seat), [](std::optional<std::string>) {});
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
     else
@@ -179,8 +204,14 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
     ++chat_lines_;
     // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
-    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time),
-                             [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
+    auto notices = services_.site
+                       ? notify::chat_notices(notice_facts(), notify::chat_recipients(*seat, accounts_, open_seats()),
+                                              *seat, text, unix_now_seconds())
+                       : storage::CommitQueue::Work();
+    const bool notifying = static_cast<bool>(notices);
+    services_.commits.submit(with_notices(storage::GameStore::append_chat(id_, *seat, text, time), std::move(notices)),
+                             [this, self, who, seat = *seat, text, time, notifying](std::optional<std::string> error) {
+                               if (!error && notifying) wake_outbox();
                                on_strand([this, self, who, seat, text, time, error] {
                                  if (error) {
                                    --chat_lines_;
@@ -303,26 +334,36 @@ void Room::start_commit(Pending pending) {
   // What the move does to the log, stored with it and sent in its patches: built once.
   auto log_change = std::make_shared<const json>(
       engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()}));
-  storage::MoveRecord record{id_,
-                             match_->version() + 1,
-                             prepared->move,
-                             match_->active_roles_after(*prepared),
-                             result ? result->to_json() : json(),
-                             *log_change};
+  const auto active_after = match_->active_roles_after(*prepared);
+  storage::MoveRecord record{
+      id_,         match_->version() + 1, prepared->move, active_after, result ? result->to_json() : json(),
+      *log_change, prepared->dice};
+  // What the move tells the players who are not looking, in the move's own transaction.
+  storage::CommitQueue::Work notices;
+  if (services_.site) {
+    auto told = notify::your_move_recipients(match_->active_roles(), active_after, accounts_, open_seats());
+    if (!told.empty() || result)
+      notices = notify::move_notices({module_, notice_facts(), record.seq, module_->position_summary(*prepared->state),
+                                      std::move(told), result, accounts_},
+                                     unix_now_seconds());
+  }
+  const bool notifying = static_cast<bool>(notices);
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
-                           [this, shared_pending, prepared, log_change, submitted](std::optional<std::string> error) {
-                             if (!error) {
-                               services_.metrics.commit_seconds.observe(
-                                   std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
-                               ++services_.metrics.moves_committed;
-                             }
-                             // Back from the writer thread onto the room's strand.
-                             on_strand([this, shared_pending, prepared, log_change, error] {
-                               finish_commit(std::move(*shared_pending), prepared, *log_change, error);
-                             });
-                           });
+  services_.commits.submit(
+      with_notices(storage::GameStore::append_move(std::move(record)), std::move(notices)),
+      [this, shared_pending, prepared, log_change, submitted, notifying](std::optional<std::string> error) {
+        if (!error && notifying) wake_outbox();
+        if (!error) {
+          services_.metrics.commit_seconds.observe(
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
+          ++services_.metrics.moves_committed;
+        }
+        // Back from the writer thread onto the room's strand.
+        on_strand([this, shared_pending, prepared, log_change, error] {
+          finish_commit(std::move(*shared_pending), prepared, *log_change, error);
+        });
+      });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const json& log_change,

@@ -145,6 +145,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Chat is the players' while the game is on; everyone's once it is over.
   bool reads_chat(const std::string& seat) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
+  // Notices (server/notify): the seats some connection has open, and what a notice of this game names.
+  std::set<std::string> open_seats() const;
+  notify::GameFacts notice_facts() const;
+  // `work` followed, in its transaction, by `notices` (when there are any).
+  static storage::CommitQueue::Work with_notices(storage::CommitQueue::Work work, storage::CommitQueue::Work notices);
+  void wake_outbox() const;
   SeatAnswer answer_for_seat(const std::string& seat);
   void deliver_all(Subscriber& who, const std::vector<protocol::Frame>& frames);
 

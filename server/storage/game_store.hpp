@@ -33,8 +33,9 @@ struct MoveRecord {
   engine::Move move;
   // The game row after the move, for the lobby: whose turn, over or not.
   nlohmann::json active_roles;
-  nlohmann::json result;  // null while the game goes on
-  nlohmann::json log;     // what the move did to the log (engine::move_log_change); null: nothing
+  nlohmann::json result;       // null while the game goes on
+  nlohmann::json log;          // what the move did to the log (engine::move_log_change); null: nothing
+  std::vector<int> dice = {};  // the dice it rolled that every seat sees (engine::PreparedMove::dice)
 };
 
 struct ChatLine {

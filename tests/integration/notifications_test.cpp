@@ -351,8 +351,12 @@ TEST_CASE(
   for (User* u : {&alice, &bob}) u->http = h.http();  // the restarted server's port
   REQUIRE(wait_until([&] { return db.pending() == 0; }, 20s));
   std::this_thread::sleep_for(1500ms);  // the sender's next rounds find nothing more to gather
+  // Queued once (the kill may repeat its delivery, with the same Message-ID: at least once).
   const auto sent = digests();
-  REQUIRE(sent.size() == 1);
+  std::set<std::string> digest_ids;
+  for (const auto& r : sent) digest_ids.insert(r["message_id"].get<std::string>());
+  REQUIRE(digest_ids.size() == 1);
+  CHECK(sent.size() <= 2);
   CHECK(sent[0]["rcpt_tos"] == json::array({bob.address()}));
   CHECK(sent[0]["subject"] == "Warpath: your daily digest (2 notices)");
   const std::string digest = sent[0]["body"];

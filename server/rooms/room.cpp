@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <utility>
 
 #include "engine/core/hash.hpp"
 #include "engine/core/log_stream.hpp"
@@ -204,27 +205,27 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
     ++chat_lines_;
     // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
-    auto notices = services_.site
-                       ? notify::chat_notices(notice_facts(), notify::chat_recipients(*seat, accounts_, open_seats()),
+    // The players away from the game are told (in the line's transaction); the outbox is woken
+    // after every stored line, which costs it one look when nobody was.
+    auto line_and_notices = with_notices(
+        storage::GameStore::append_chat(id_, *seat, text, time),
+        services_.site ? notify::chat_notices(notice_facts(), notify::chat_recipients(*seat, accounts_, open_seats()),
                                               *seat, text, unix_now_seconds())
-                       : storage::CommitQueue::Work();
-    const bool notifying = static_cast<bool>(notices);
-    services_.commits.submit(with_notices(storage::GameStore::append_chat(id_, *seat, text, time), std::move(notices)),
-                             [this, self, who, seat = *seat, text, time, notifying](std::optional<std::string> error) {
-                               if (!error && notifying) wake_outbox();
-                               on_strand([this, self, who, seat, text, time, error] {
-                                 if (error) {
-                                   --chat_lines_;
-                                   log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
-                                   return refuse(*who, protocol::ErrorCode::storage_error,
-                                                 "the chat line could not be stored");
-                                 }
-                                 remember_chat(protocol::chat_message(id_, seat, text, time));
-                                 for (auto& [raw, entry] : subscribers_)
-                                   if (auto live = entry.first.lock(); live && reads_chat(entry.second))
-                                     live->deliver(recent_chat_.back());
-                               });
-                             });
+                       : storage::CommitQueue::Work());
+    services_.commits.submit(
+        std::move(line_and_notices), [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
+          if (!error) wake_outbox();
+          on_strand([this, self, who, seat, text, time, error] {
+            if (error) {
+              --chat_lines_;
+              log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
+              return refuse(*who, protocol::ErrorCode::storage_error, "the chat line could not be stored");
+            }
+            remember_chat(protocol::chat_message(id_, seat, text, time));
+            for (auto& [raw, entry] : subscribers_)
+              if (auto live = entry.first.lock(); live && reads_chat(entry.second)) live->deliver(recent_chat_.back());
+          });
+        });
   });
 }
 
@@ -334,41 +335,45 @@ void Room::start_commit(Pending pending) {
   // What the move does to the log, stored with it and sent in its patches: built once.
   auto log_change = std::make_shared<const json>(
       engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()}));
-  const auto active_after = match_->active_roles_after(*prepared);
-  storage::MoveRecord record{
-      id_,         match_->version() + 1, prepared->move, active_after, result ? result->to_json() : json(),
-      *log_change, prepared->dice};
+  storage::MoveRecord record{id_,
+                             match_->version() + 1,
+                             prepared->move,
+                             match_->active_roles_after(*prepared),
+                             result ? result->to_json() : json(),
+                             *log_change};
+  record.dice = prepared->dice;
   // What the move tells the players who are not looking, in the move's own transaction.
   storage::CommitQueue::Work notices;
   if (services_.site) {
-    auto told = notify::your_move_recipients(match_->active_roles(), active_after, accounts_, open_seats());
+    auto told = notify::your_move_recipients(
+        match_->active_roles(), record.active_roles.get<std::vector<std::string>>(), accounts_, open_seats());
     if (!told.empty() || result)
       notices = notify::move_notices({module_, notice_facts(), record.seq, module_->position_summary(*prepared->state),
                                       std::move(told), result, accounts_},
                                      unix_now_seconds());
   }
-  const bool notifying = static_cast<bool>(notices);
+  notices_queued_ = static_cast<bool>(notices);
+  auto work = with_notices(storage::GameStore::append_move(std::move(record)), std::move(notices));
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
-  services_.commits.submit(
-      with_notices(storage::GameStore::append_move(std::move(record)), std::move(notices)),
-      [this, shared_pending, prepared, log_change, submitted, notifying](std::optional<std::string> error) {
-        if (!error && notifying) wake_outbox();
-        if (!error) {
-          services_.metrics.commit_seconds.observe(
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
-          ++services_.metrics.moves_committed;
-        }
-        // Back from the writer thread onto the room's strand.
-        on_strand([this, shared_pending, prepared, log_change, error] {
-          finish_commit(std::move(*shared_pending), prepared, *log_change, error);
-        });
-      });
+  services_.commits.submit(std::move(work),
+                           [this, shared_pending, prepared, log_change, submitted](std::optional<std::string> error) {
+                             if (!error) {
+                               services_.metrics.commit_seconds.observe(
+                                   std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
+                               ++services_.metrics.moves_committed;
+                             }
+                             // Back from the writer thread onto the room's strand.
+                             on_strand([this, shared_pending, prepared, log_change, error] {
+                               finish_commit(std::move(*shared_pending), prepared, *log_change, error);
+                             });
+                           });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const json& log_change,
                          std::optional<std::string> error) {
   committing_ = false;
+  if (std::exchange(notices_queued_, false) && !error) wake_outbox();
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
     answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");

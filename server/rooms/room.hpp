@@ -171,6 +171,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t chat_lines_ = 0;  // stored, or on their way to the database
   RateLimit chat_rate_;
   bool committing_ = false;
+  bool notices_queued_ = false;  // the move being committed queues notices: wake the outbox once it is stored
   std::uint64_t last_snapshot_version_ = 0;
   std::uint64_t last_snapshot_bytes_ = 0;  // size of the state in the last snapshot this room took
 };

@@ -10,7 +10,7 @@ using E = ErrorCode;
 constexpr bool ws = true, no_ws = false, http = true, no_http = false;
 
 // {code, name, HTTP status, sent over WebSocket, sent over HTTP}, in the enum's order.
-constexpr std::array<ErrorCodeInfo, 45> table = {{
+constexpr std::array<ErrorCodeInfo, 46> table = {{
     {E::invalid_json, "invalid_json", 400, ws, http},
     {E::invalid_utf8, "invalid_utf8", 400, ws, http},
     {E::too_deep, "too_deep", 400, ws, http},
@@ -35,6 +35,7 @@ constexpr std::array<ErrorCodeInfo, 45> table = {{
     {E::name_taken, "name_taken", 409, no_ws, http},
     {E::email_taken, "email_taken", 409, no_ws, http},
     {E::bad_link, "bad_link", 400, no_ws, http},
+    {E::bad_setting, "bad_setting", 400, no_ws, http},
     {E::forbidden, "forbidden", 403, no_ws, http},
     {E::unknown_listing, "unknown_listing", 404, no_ws, http},
     {E::unknown_player, "unknown_player", 404, no_ws, http},

@@ -40,6 +40,7 @@ enum class ErrorCode {
   name_taken,
   email_taken,
   bad_link,
+  bad_setting,
   forbidden,
   unknown_listing,
   unknown_player,

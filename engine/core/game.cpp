@@ -32,6 +32,12 @@ nlohmann::json GameModule::legal_actions(const GameState& state, std::string_vie
   return list.to_json();
 }
 
+std::string GameModule::log_line_text(const nlohmann::json& line) const {
+  if (line.is_object())
+    if (auto text = line.find("text"); text != line.end() && text->is_string()) return text->get<std::string>();
+  return line.is_string() ? line.get<std::string>() : line.dump();
+}
+
 nlohmann::json GameModule::view(const GameState& state, std::string_view seat) const {
   nlohmann::json merged = public_view(state);
   nlohmann::json own = seat_view(state, seat);

@@ -62,6 +62,16 @@ struct GameResult {
 struct ApplyReport {
   bool used_randomness = false;
   bool revealed_hidden = false;
+  // The dice the action rolled, in order, when every seat sees them (a roll only its roller may
+  // know is not listed): the turn mail reports them (server/notify).
+  std::vector<int> dice;
+};
+
+// Where a game stands, in a few words for a notification (turn mail, webhook): public facts only.
+struct PositionSummary {
+  nlohmann::json score;    // in GameResult::score's shape ({"vp": 3}); null when the title keeps none
+  std::string score_text;  // "VP 3 (French lead)"; empty when none
+  std::string phase;       // "1757, late season: French action phase"; empty when none
 };
 
 // A game position. Value semantics through clone(); to_json() must be lossless so that
@@ -136,6 +146,11 @@ class GameModule {
                                    std::size_t /*to*/) const {
     return nlohmann::json::array();
   }
+  // One log line (as log_lines gives it) as plain text, for a mail: by default its "text" member,
+  // else the line's JSON.
+  virtual std::string log_line_text(const nlohmann::json& line) const;
+  // The score and phase every seat sees, for a notification.
+  virtual PositionSummary position_summary(const GameState&) const { return {}; }
 
   // Appends the seat's legal actions to `out` (nothing when the seat may not act now).
   virtual void list_legal_actions(const GameState& state, std::string_view seat, ActionList& out) const = 0;

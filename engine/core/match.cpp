@@ -176,6 +176,7 @@ std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, co
   // Handing the turn to someone else closes the window too: the opponent has seen the move.
   prepared.barrier =
       report.used_randomness || report.revealed_hidden || module_->active_roles(*prepared.state) != before;
+  prepared.dice = std::move(report.dice);
   return prepared;
 }
 

@@ -43,6 +43,7 @@ struct PreparedMove {
   bool barrier = false;
   bool undo = false;
   std::optional<GameResult> forfeit = std::nullopt;  // set when the move is a resignation or a timeout
+  std::vector<int> dice = {};                        // the dice it rolled that every seat sees
 };
 
 class Match {

@@ -11,7 +11,9 @@ namespace warpath::wilderness_war {
 
 int roll_die(State& s) {
   s.dice_rolled = true;
-  return s.rng.roll(6);
+  const int die = s.rng.roll(6);
+  s.dice.push_back(die);
+  return die;
 }
 
 void award_vp(State& s, Side side, int amount, const std::string& why) {

@@ -157,11 +157,34 @@ class WildernessWarModule final : public engine::GameModule {
       throw engine::ActionRejected(engine::ErrorCode::not_your_turn,
                                    "it is the " + std::string(side_titles(s.active)) + "' decision");
     s.dice_rolled = false;
+    s.dice.clear();
     apply_action(s, action);
     ApplyReport report;
     report.used_randomness = s.dice_rolled;
+    report.dice = std::move(s.dice);  // every die of the game is rolled in the open
     s.dice_rolled = false;
+    s.dice.clear();
     return report;
+  }
+
+  // The VP marker (13.21: positive is a French lead) and where the sequence of play stands (4.0).
+  engine::PositionSummary position_summary(const GameState& state) const override {
+    const auto& s = as_state(state);
+    engine::PositionSummary summary;
+    summary.score = {{"vp", s.vp}};
+    summary.score_text =
+        "VP " + std::to_string(s.vp < 0 ? -s.vp : s.vp) +
+        (s.vp == 0 ? std::string(" (even)")
+                   : " (" + std::string(side_titles(s.vp > 0 ? Side::french : Side::british)) + " lead)");
+    if (s.step == Step::game_over) {
+      summary.phase = std::to_string(s.year) + ": the game is over";
+    } else {
+      std::string phase(phase_names(s.phase));
+      std::replace(phase.begin(), phase.end(), '_', ' ');
+      summary.phase = std::to_string(s.year) + ", " + std::string(season_names(s.season)) + " season, " + phase + ": " +
+                      std::string(side_titles(s.active)) + " to decide";
+    }
+    return summary;
   }
 
   std::optional<engine::GameResult> result(const GameState& state) const override {

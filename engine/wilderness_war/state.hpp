@@ -190,6 +190,7 @@ class State final : public engine::GameState {
 
   engine::Rng rng;
   bool dice_rolled = false;  // during one apply(): an undo barrier (not part of the position)
+  std::vector<int> dice;     // during one apply(): the dice roll_die rolled, in order (likewise)
   GameLog log;
   RuleEventCounts rule_events;  // counters for playout reports
 

@@ -409,6 +409,32 @@ void set_webhook(ServerContext& context, const HttpRequest& request, const boost
   });
 }
 
+// The account's notification settings (GET), or a change of some of them (PUT): a document of the
+// same shape naming only what changes. A refused document changes nothing (400 bad_setting with
+// the member at fault).
+void notification_settings(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address&,
+                           const Respond& respond, Session session) {
+  if (!context.notifications)
+    return respond(error_response(request, ErrorCode::internal_error, "notifications are not served here"));
+  const auto answer = [&context, request, respond, id = session->account] {
+    json body = context.notifications->settings(id).to_json();
+    body["waiting_in_digest"] = context.notifications->count_digest_items(id);
+    HttpResponse res = json_response(request, http::status::ok, body);
+    res.set(http::field::cache_control, "no-store");
+    respond(std::move(res));
+  };
+  if (request.method() == http::verb::get) return answer();
+  const auto body = json_body(request, respond);
+  if (!body) return;
+  auto settings = context.notifications->settings(session->account);
+  if (auto error = storage::apply_settings_json(settings, *body)) {
+    context.metrics.refused(protocol::to_string(ErrorCode::bad_setting));
+    return respond(error_response(request, ErrorCode::bad_setting, error->message, {{"field", error->field}}));
+  }
+  submit_then(context, storage::save_notification_settings(session->account, std::move(settings), unix_now_seconds()),
+              request, respond, answer);
+}
+
 // Who may call a route: anyone (no session yet: the Origin must be ours, against login CSRF), or a
 // session (and, for a request that changes something, its CSRF token).
 enum class Caller { anonymous, session };
@@ -457,6 +483,8 @@ const std::vector<AccountRoute>& account_route_table() {
       {"/api/account/time-off", http::verb::patch, Caller::session, for_account(set_time_off_route)},
       {"/api/account/vacations", http::verb::post, Caller::session, for_account(take_vacation_route)},
       {"/api/account/vacations/end", http::verb::post, Caller::session, for_account(end_vacation_route)},
+      {"/api/account/notifications", http::verb::get, Caller::session, notification_settings},
+      {"/api/account/notifications", http::verb::put, Caller::session, notification_settings},
       {"/api/password-reset", http::verb::post, Caller::anonymous, request_password_reset},
       {"/api/password-reset/complete", http::verb::post, Caller::anonymous, complete_password_reset},
   };

@@ -140,6 +140,7 @@ storage::Notice invitation_notice(const Call& call, std::int64_t invitee, const 
                                   const std::string& title, const std::string& scenario) {
   const std::string what = title_name(call.context, title) + " (" + scenario + ")";
   return {invitee,
+          storage::NoticeKind::invitation,
           "Warpath: " + owner_name + " invites you to a game of " + what,
           owner_name + " invites you to play " + what + " on Warpath. Accept or decline in the lobby:\n\n" +
               origin_of(call.context, call.request) + "/\n",
@@ -322,12 +323,14 @@ void join_listing(const Call& call) {
     seats = deal_roles(roles, players);
     for (const auto& [role, account] : seats)
       notices.push_back({account,
+                         storage::NoticeKind::game_started,
                          "Warpath: your game of " + what + " has begun",
                          "Your game of " + what + " has begun; you play " + role + ". Open it here:\n\n" + origin +
                              "/game.html?game={game}#seat=" + role + "\n",
                          {{"type", "game_started"}, {"role", role}, {"title", l->title}}});
   } else {
     notices.push_back({l->owner,
+                       storage::NoticeKind::player_joined,
                        "Warpath: " + me + " joined your game of " + what,
                        me + " joined your game of " + what + "; it starts when every seat has a player.\n",
                        {{"type", "player_joined"}, {"player", me}, {"listing", l->id}}});

@@ -179,8 +179,10 @@ int serve_command(const std::vector<std::string>& argv) {
   Metrics metrics;
   ConnectionGate gate(config.limits);
   asio::io_context ioc(config.threads);
+  // Its origin is known once the listener has its port, before any thread serves a room.
+  notify::Site site;
   RoomRegistry rooms(ioc.get_executor(),
-                     RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every});
+                     RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every, &site});
   storage::AccountStore accounts(config.db);
   storage::LobbyStore lobby(config.db);
   // Password hashes: one at a time (each takes ~64 MiB), off the network threads.
@@ -190,10 +192,13 @@ int serve_command(const std::vector<std::string>& argv) {
   // Mails and webhook calls: delivers what was left unsent at once, then what the server queues.
   mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
   context.outbox = &outbox;
+  storage::NotificationStore notifications(config.db);
+  context.notifications = &notifications;
+  site.wake_outbox = [&outbox] { outbox.wake(); };
   outbox.start();
-  // Warnings, automatic vacation days and timeouts when nobody moves.
-  clocks::ClockScheduler clock_scheduler(config.db, commits, rooms, &outbox);
-  clock_scheduler.start();
+  // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'
+  // origin is known).
+  clocks::ClockScheduler clock_scheduler(config.db, commits, rooms, games, site);
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -203,6 +208,8 @@ int serve_command(const std::vector<std::string>& argv) {
   const std::string host = config.bind == "0.0.0.0" ? "localhost" : config.bind;
   const std::string origin = "http://" + host + ":" + std::to_string(listener->port());
   const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
+  site.origin = link_origin;
+  clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });
   // The pool must be running: creating the demo game waits on the commit thread only, but a

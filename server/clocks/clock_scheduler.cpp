@@ -6,7 +6,6 @@
 #include <future>
 
 #include "server/clocks/clock_store.hpp"
-#include "server/mail/outbox_sender.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 
@@ -21,8 +20,8 @@ constexpr int due_batch = 100;
 }  // namespace
 
 ClockScheduler::ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
-                               mail::OutboxSender* outbox)
-    : db_(db_path), commits_(commits), rooms_(rooms), outbox_(outbox) {}
+                               const engine::GameRegistry& games, const notify::Site& site)
+    : db_(db_path), commits_(commits), rooms_(rooms), games_(games), site_(site) {}
 
 ClockScheduler::~ClockScheduler() { stop(); }
 
@@ -43,15 +42,20 @@ bool ClockScheduler::work_due() {
   const std::int64_t now = unix_now_ms();
   for (const auto& due : due_clocks(db_, now, due_batch)) {
     auto timeout_due = std::make_shared<bool>(false);
+    notify::GameFacts facts{due.game, "game", site_.origin};
+    auto title = db_.prepare("SELECT title FROM games WHERE id = ?");
+    title.bind(1, due.game);
+    if (title.step())
+      if (const auto* module = games_.find(title.column_text(0))) facts.title_name = module->info().display_name;
     std::promise<std::optional<std::string>> committed;
-    commits_.submit([due, now, timeout_due](
-                        storage::WriteContext& w) { work_due_clock(w, due.game, due.role, now, timeout_due.get()); },
+    commits_.submit([facts, due, now, timeout_due](
+                        storage::WriteContext& w) { work_due_clock(w, facts, due.role, now, timeout_due.get()); },
                     [&committed](std::optional<std::string> error) { committed.set_value(std::move(error)); });
     if (auto error = committed.get_future().get()) {
       log_error("clock of game " + std::to_string(due.game) + " " + due.role + " not worked: " + *error);
       return false;
     }
-    if (outbox_) outbox_->wake();
+    if (site_.wake_outbox) site_.wake_outbox();
     if (*timeout_due) {
       if (auto room = rooms_.acquire(due.game))
         room->apply_timeout(room, due.role, [game = due.game, role = due.role](std::optional<RoomError> error) {

@@ -11,20 +11,19 @@
 #include <string>
 #include <thread>
 
+#include "engine/core/registry.hpp"
+#include "server/notify/notices.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/sqlite.hpp"
-
-namespace warpath::server::mail {
-class OutboxSender;
-}
 
 namespace warpath::server::clocks {
 
 class ClockScheduler {
  public:
+  // `site`: the origin of the notices' links, set before start().
   ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
-                 mail::OutboxSender* outbox);
+                 const engine::GameRegistry& games, const notify::Site& site);
   ~ClockScheduler();
   ClockScheduler(const ClockScheduler&) = delete;
   ClockScheduler& operator=(const ClockScheduler&) = delete;
@@ -41,7 +40,8 @@ class ClockScheduler {
   storage::Connection db_;
   storage::CommitQueue& commits_;
   RoomRegistry& rooms_;
-  mail::OutboxSender* outbox_;
+  const engine::GameRegistry& games_;
+  const notify::Site& site_;
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "server/storage/lobby_store.hpp"
+#include "server/storage/notification_store.hpp"
 #include "server/util/clock.hpp"
 
 namespace warpath::server::clocks {
@@ -76,16 +76,12 @@ void write_clocks(WriteContext& w, GameId game, const std::vector<StoredClock>& 
   }
 }
 
-std::string game_name(Connection& db, GameId game) {
-  auto q = db.prepare("SELECT title FROM games WHERE id = ?");
-  q.bind(1, game);
-  return "game " + std::to_string(game) + (q.step() ? " (" + q.column_text(0) + ")" : std::string());
-}
-
-void notify(WriteContext& w, std::optional<std::int64_t> account, std::string subject, std::string text, json event,
+void notify(WriteContext& w, std::optional<std::int64_t> account, const notify::GameFacts& game,
+            const std::string& role, const std::string& subject, const std::string& text, json facts,
             std::int64_t now_ms) {
   if (!account) return;
-  storage::send_notices(w, {{*account, std::move(subject), std::move(text), std::move(event)}}, now_ms / 1000);
+  storage::send_notices(w, {notify::clock_notice(*account, game, role, subject, text, std::move(facts))},
+                        now_ms / 1000);
 }
 
 std::string duration_text(std::int64_t ms) {
@@ -209,8 +205,10 @@ std::optional<std::int64_t> next_due_ms(Connection& db) {
   return q.column_int(0);
 }
 
-void work_due_clock(WriteContext& w, GameId game, const std::string& role, std::int64_t now_ms, bool* timeout_due) {
+void work_due_clock(WriteContext& w, const notify::GameFacts& facts, const std::string& role, std::int64_t now_ms,
+                    bool* timeout_due) {
   *timeout_due = false;
+  const GameId game = facts.game;
   const auto control = game_time_control(w.db, game);
   if (!control) return;
   auto clocks = read_clocks(w.db, game);
@@ -221,15 +219,14 @@ void work_due_clock(WriteContext& w, GameId game, const std::string& role, std::
   const auto due = due_of(*it, off, *control);
   if (!due || due->at_ms > now_ms) return write_clock(w, game, *it, due);  // the index was behind: moved on
   const std::int64_t remaining = it->state.remaining(off.calendar, now_ms);
-  const std::string name = game_name(w.db, game);
   switch (due->event) {
     case DueEvent::warning:
       it->state.warned = true;
-      notify(w, account, "Your clock in " + name + " runs out in " + duration_text(remaining),
-             "Your clock in " + name + " has " + duration_text(remaining) +
+      notify(w, account, facts, role, "your clock runs out in " + duration_text(remaining),
+             "Your clock has " + duration_text(remaining) +
                  " left. Move before it runs out: a player out of time loses the game once the grace period of " +
-                 duration_text(control->grace_ms) + " is over.",
-             {{"type", "clock_warning"}, {"game", game}, {"role", role}, {"remaining_ms", remaining}}, now_ms);
+                 duration_text(control->grace_ms) + " is over too.",
+             {{"clock", "warning"}, {"remaining_ms", remaining}}, now_ms);
       break;
     case DueEvent::out_of_time: {
       // An automatic vacation day: every clock of the player stops for a day, from now.
@@ -237,11 +234,10 @@ void work_due_clock(WriteContext& w, GameId game, const std::string& role, std::
       v.bind(1, *account).bind(2, now_ms).bind(3, now_ms + day_ms).run();
       auto a = w.db.prepare("UPDATE accounts SET vacation_ms = ?, vacation_as_of_ms = ? WHERE id = ?");
       a.bind(1, off.balance_ms - day_ms).bind(2, now_ms).bind(3, *account).run();
-      notify(w, account, "A vacation day was taken for " + name,
-             "Your clock in " + name +
-                 " ran out, so a day of your vacation allowance was taken: all your clocks stand still until " +
-                 unix_ms_to_iso8601(now_ms + day_ms) + ".",
-             {{"type", "automatic_vacation"}, {"game", game}, {"role", role}, {"until_ms", now_ms + day_ms}}, now_ms);
+      notify(w, account, facts, role, "a vacation day was taken",
+             "Your clock ran out, so a day of your vacation allowance was taken: all your clocks stand still until " +
+                 unix_ms_to_iso8601(now_ms + day_ms) + ". Turn automatic vacation days off on your account page.",
+             {{"clock", "automatic_vacation"}, {"until_ms", now_ms + day_ms}}, now_ms);
       reschedule_account(w, *account, now_ms);
       return;
     }
@@ -253,10 +249,9 @@ void work_due_clock(WriteContext& w, GameId game, const std::string& role, std::
       }
       for (const auto& other : clocks)
         if (other.role != role)
-          notify(w, account_of(w.db, game, other.role), "You may claim the win in " + name,
-                 role + " has run out of time in " + name +
-                     " and the grace period is over: you may claim the win on the game page.",
-                 {{"type", "timeout_claimable"}, {"game", game}, {"role", other.role}, {"out_of_time", role}}, now_ms);
+          notify(w, account_of(w.db, game, other.role), facts, other.role, "you may claim the win",
+                 role + " has run out of time and the grace period is over: you may claim the win on the game page.",
+                 {{"clock", "timeout_claimable"}, {"out_of_time", role}}, now_ms);
       break;
   }
   write_clock(w, game, *it, due_of(*it, off, *control));

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/clocks/clock_rules.hpp"
+#include "server/notify/notices.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/records.hpp"
 #include "server/storage/sqlite.hpp"
@@ -58,7 +59,9 @@ std::optional<std::int64_t> next_due_ms(Connection& db);
 // Handles what is due of one clock at `now` (re-read in the transaction, so a move that came
 // first wins): the warning mail, an automatic vacation day, the end of the grace period. Sets
 // `*timeout_due` when the server must now apply the timeout itself.
-void work_due_clock(WriteContext& w, GameId game, const std::string& role, std::int64_t now_ms, bool* timeout_due);
+// `game` names the game in the notices.
+void work_due_clock(WriteContext& w, const notify::GameFacts& game, const std::string& role, std::int64_t now_ms,
+                    bool* timeout_due);
 
 // Vacations. The string, when set, is why the request is refused (nothing changed).
 struct VacationRequest {

@@ -46,6 +46,7 @@ OutboxSender::OutboxSender(const std::string& db_path, storage::CommitQueue& com
       from_(parse_mailbox(settings_.mail_from)),
       metrics_(metrics),
       store_(db_path),
+      notifications_(db_path),
       curl_([this] { return stopping(); }) {}
 
 OutboxSender::~OutboxSender() { stop(); }
@@ -85,7 +86,7 @@ void OutboxSender::run() {
     log_error(std::string("outbox: cannot read the outbox: ") + e.what());
   }
   while (!stopping()) {
-    bool pause = false;
+    bool pause = !queue_due_digests();
     std::vector<storage::OutboxMessage> due;
     try {
       due = store_.due(unix_now_seconds(), batch_size);
@@ -105,6 +106,22 @@ void OutboxSender::run() {
     wake_.wait_for(lock, settings_.poll_every, [this] { return woken_ || stopping(); });
     woken_ = false;
   }
+}
+
+bool OutboxSender::queue_due_digests() {
+  const std::int64_t now = unix_now_seconds();
+  std::vector<std::int64_t> accounts;
+  try {
+    accounts = notifications_.due_digests(now);
+  } catch (const std::exception& e) {
+    log_error(std::string("outbox: cannot read the due digests: ") + e.what());
+    return false;
+  }
+  for (const auto account : accounts) {
+    if (stopping() || !commit(storage::send_digest(account, now))) return false;
+    log_debug("outbox: digest of account " + std::to_string(account) + " queued");
+  }
+  return true;
 }
 
 bool OutboxSender::process(const storage::OutboxMessage& m) {

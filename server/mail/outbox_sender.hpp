@@ -6,6 +6,8 @@
 // webhook and a mail to its owner). A message is marked only after it was delivered, and the
 // next one waits for that mark to be durable: delivery is at least once, and a crash (kill -9)
 // repeats at most the one message in flight. On start it takes up whatever was left unsent.
+// On each round it also turns the daily digests that are due into mails (storage::send_digest:
+// the items and their mail change in one transaction, so each digest is queued exactly once).
 
 #include <atomic>
 #include <chrono>
@@ -20,6 +22,7 @@
 #include "server/mail/mail_format.hpp"
 #include "server/mail/retry_schedule.hpp"
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
 #include "server/util/metrics.hpp"
 
@@ -54,6 +57,8 @@ class OutboxSender {
   // Delivers one message and waits until its outcome is committed; false when that failed or
   // the sender is stopping (the caller then waits before polling again).
   bool process(const storage::OutboxMessage& message);
+  // Queues the digests due now; false when that failed (the caller waits before polling again).
+  bool queue_due_digests();
   DeliveryOutcome deliver(const storage::OutboxMessage& message);
   bool commit(storage::CommitQueue::Work work);
   bool stopping() const;
@@ -63,6 +68,7 @@ class OutboxSender {
   Mailbox from_;
   Metrics& metrics_;
   storage::OutboxStore store_;
+  storage::NotificationStore notifications_;
   CurlClient curl_;
 
   mutable std::mutex mutex_;

@@ -14,6 +14,7 @@
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/storage/lobby_store.hpp"
+#include "server/storage/notification_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
 #include "server/util/rate_limit.hpp"
@@ -42,6 +43,8 @@ struct ServerContext {
   KeyedRateLimit<std::string> log_ins_by_login{limits.log_ins_per_login_per_minute};
   // The mail and webhook sender: call outbox->wake() once work that queued messages is committed.
   mail::OutboxSender* outbox = nullptr;
+  // Each account's notification settings (GET /api/account/notifications).
+  storage::NotificationStore* notifications = nullptr;
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <utility>
 
 #include "engine/core/hash.hpp"
 #include "engine/core/log_stream.hpp"
@@ -100,6 +101,28 @@ bool Room::reads_chat(const std::string& seat) const {
   return seat != engine::spectator_seat || (match_ && match_->is_over());
 }
 
+std::set<std::string> Room::open_seats() const {
+  std::set<std::string> open;
+  for (const auto& [raw, entry] : subscribers_) open.insert(entry.second);
+  return open;
+}
+
+notify::GameFacts Room::notice_facts() const {
+  return {id_, module_ ? module_->info().display_name : std::string(), services_.site ? services_.site->origin : ""};
+}
+
+storage::CommitQueue::Work Room::with_notices(storage::CommitQueue::Work work, storage::CommitQueue::Work notices) {
+  if (!notices) return work;
+  return [work = std::move(work), notices = std::move(notices)](storage::WriteContext& w) {
+    work(w);
+    notices(w);
+  };
+}
+
+void Room::wake_outbox() const {
+  if (services_.site && services_.site->wake_outbox) services_.site->wake_outbox();
+}
+
 std::optional<std::string> Room::seat_of(const Subscriber* who) const {
   auto it = subscribers_.find(const_cast<Subscriber*>(who));
   if (it == subscribers_.end()) return std::nullopt;
@@ -122,6 +145,9 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
                          : claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
                                                : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
+    // The seat's player has the game open: the next chat line may be mailed to it again.
+    if (accounts_.count(request.seat))
+      services_.commits.submit(storage::clear_chat_notice(id_, request.seat), [](std::optional<std::string>) {});
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
     else
@@ -183,21 +209,27 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
     ++chat_lines_;
     // Like a move: stored first, so that nobody reads a line a crash could take back.
     const std::string time = utc_now_iso8601();
-    services_.commits.submit(storage::GameStore::append_chat(id_, *seat, text, time),
-                             [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
-                               on_strand([this, self, who, seat, text, time, error] {
-                                 if (error) {
-                                   --chat_lines_;
-                                   log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
-                                   return refuse(*who, protocol::ErrorCode::storage_error,
-                                                 "the chat line could not be stored");
-                                 }
-                                 remember_chat(protocol::chat_message(id_, seat, text, time));
-                                 for (auto& [raw, entry] : subscribers_)
-                                   if (auto live = entry.first.lock(); live && reads_chat(entry.second))
-                                     live->deliver(recent_chat_.back());
-                               });
-                             });
+    // The players away from the game are told (in the line's transaction); the outbox is woken
+    // after every stored line, which costs it one look when nobody was.
+    auto line_and_notices = with_notices(
+        storage::GameStore::append_chat(id_, *seat, text, time),
+        services_.site ? notify::chat_notices(notice_facts(), notify::chat_recipients(*seat, accounts_, open_seats()),
+                                              *seat, text, unix_now_seconds())
+                       : storage::CommitQueue::Work());
+    services_.commits.submit(
+        std::move(line_and_notices), [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
+          if (!error) wake_outbox();
+          on_strand([this, self, who, seat, text, time, error] {
+            if (error) {
+              --chat_lines_;
+              log_error("game " + std::to_string(id_) + ": chat not stored: " + *error);
+              return refuse(*who, protocol::ErrorCode::storage_error, "the chat line could not be stored");
+            }
+            remember_chat(protocol::chat_message(id_, seat, text, time));
+            for (auto& [raw, entry] : subscribers_)
+              if (auto live = entry.first.lock(); live && reads_chat(entry.second)) live->deliver(recent_chat_.back());
+          });
+        });
   });
 }
 
@@ -401,10 +433,23 @@ void Room::start_commit(Pending pending) {
                              *log_change,
                              unix_now_ms(),
                              timed_,
-                             timed_ ? match_->active_roles() : std::vector<std::string>{}};
+                             timed_ ? match_->active_roles() : std::vector<std::string>{},
+                             prepared->dice};
+  // What the move tells the players who are not looking, in the move's own transaction.
+  storage::CommitQueue::Work notices;
+  if (services_.site) {
+    auto told = notify::your_move_recipients(
+        match_->active_roles(), record.active_roles.get<std::vector<std::string>>(), accounts_, open_seats());
+    if (!told.empty() || result)
+      notices = notify::move_notices({module_, notice_facts(), record.seq, module_->position_summary(*prepared->state),
+                                      std::move(told), result, accounts_},
+                                     unix_now_seconds());
+  }
+  notices_queued_ = static_cast<bool>(notices);
+  auto work = with_notices(storage::GameStore::append_move(std::move(record)), std::move(notices));
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
-  services_.commits.submit(storage::GameStore::append_move(std::move(record)),
+  services_.commits.submit(std::move(work),
                            [this, shared_pending, prepared, log_change, submitted](std::optional<std::string> error) {
                              if (!error) {
                                services_.metrics.commit_seconds.observe(
@@ -421,6 +466,7 @@ void Room::start_commit(Pending pending) {
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const json& log_change,
                          std::optional<std::string> error) {
   committing_ = false;
+  if (std::exchange(notices_queued_, false) && !error) wake_outbox();
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
     answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");

@@ -191,6 +191,12 @@ class Room : public std::enable_shared_from_this<Room> {
   // Chat is the players' while the game is on; everyone's once it is over.
   bool reads_chat(const std::string& seat) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
+  // Notices (server/notify): the seats some connection has open, and what a notice of this game names.
+  std::set<std::string> open_seats() const;
+  notify::GameFacts notice_facts() const;
+  // `work` followed, in its transaction, by `notices` (when there are any).
+  static storage::CommitQueue::Work with_notices(storage::CommitQueue::Work work, storage::CommitQueue::Work notices);
+  void wake_outbox() const;
   SeatAnswer answer_for_seat(const std::string& seat);
   // The clocks as the seats are shown them now; null for an untimed game.
   nlohmann::json clocks_now() const;
@@ -230,6 +236,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::int64_t chat_lines_ = 0;  // stored, or on their way to the database
   RateLimit chat_rate_;
   bool committing_ = false;
+  bool notices_queued_ = false;  // the move being committed queues notices: wake the outbox once it is stored
   std::uint64_t last_snapshot_version_ = 0;
   std::uint64_t last_snapshot_bytes_ = 0;                  // size of the state in the last snapshot this room took
   std::vector<std::string> window_kinds_;                  // the module's kinds of response window

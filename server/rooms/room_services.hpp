@@ -1,5 +1,6 @@
 #pragma once
 #include "engine/core/registry.hpp"
+#include "server/notify/notices.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/util/limits.hpp"
@@ -16,6 +17,8 @@ struct RoomServices {
   Metrics& metrics;
   // A snapshot is saved at the first undo barrier this many moves after the previous one.
   std::uint64_t snapshot_every = 50;
+  // Where notices' links point and whom to wake once one is queued; none: no notices.
+  const notify::Site* site = nullptr;
 };
 
 }  // namespace warpath::server

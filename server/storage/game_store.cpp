@@ -262,6 +262,10 @@ CommitQueue::Work GameStore::append_move(MoveRecord r) {
       w.statements.insert_move.bind_null(7);
     else
       w.statements.insert_move.bind(7, r.log.dump());
+    if (r.dice.empty())
+      w.statements.insert_move.bind_null(8);
+    else
+      w.statements.insert_move.bind(8, json(r.dice).dump());
     w.statements.insert_move.run();
     auto& update = w.statements.update_game_after_move;
     update.bind(1, r.game)

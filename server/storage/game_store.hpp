@@ -42,6 +42,7 @@ struct MoveRecord {
   // A timed game's clocks are settled in the move's transaction: who was to decide before it.
   bool timed = false;
   std::vector<std::string> active_before;
+  std::vector<int> dice = {};  // the dice it rolled that every seat sees (engine::PreparedMove::dice)
 };
 
 struct ChatLine {

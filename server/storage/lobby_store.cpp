@@ -80,17 +80,6 @@ bool ListingRecord::has_player(std::int64_t account) const {
   return std::any_of(players.begin(), players.end(), [&](const ListingPlayer& p) { return p.account == account; });
 }
 
-void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int64_t unix_now) {
-  for (const auto& notice : notices) {
-    auto q = w.db.prepare("SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL");
-    q.bind(1, notice.account);
-    if (!q.step()) continue;
-    if (!q.column_is_null(0))
-      enqueue_mail(w, {notice.account, q.column_text(0), notice.subject, notice.text}, unix_now);
-    enqueue_webhook(w, notice.account, notice.subject, notice.event, unix_now);
-  }
-}
-
 LobbyStore::LobbyStore(const std::string& path) : db_(path) {}
 
 std::vector<ListingRecord> LobbyStore::listings_where(const std::string& where, const std::vector<std::string>& texts,

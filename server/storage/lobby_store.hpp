@@ -16,6 +16,7 @@
 
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
+#include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
 #include "server/storage/records.hpp"
 #include "server/storage/sqlite.hpp"
@@ -105,15 +106,6 @@ struct ListingChange {
   std::optional<GameId> game;  // the game started by a join that filled the listing
 };
 
-// A message a change sends when it is done, for an account (its e-mail address and webhook are
-// read in the transaction, so a deleted account is sent nothing).
-struct Notice {
-  std::int64_t account = 0;
-  std::string subject;
-  std::string text;
-  nlohmann::json event;  // for the webhook: {type, …}
-};
-
 class LobbyStore {
  public:
   explicit LobbyStore(const std::string& path);
@@ -157,8 +149,5 @@ class LobbyStore {
   std::mutex mutex_;
   Connection db_;
 };
-
-// Queues each notice's mail (if its account has an address) and webhook call.
-void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int64_t unix_now);
 
 }  // namespace warpath::server::storage

@@ -8,8 +8,8 @@ WriteStatements::WriteStatements(Connection& db)
           "seed_nonce, seed_commitment, rules_version, time_control) "
           "VALUES (?1, ?2, ?3, ?4, 'active', ?5, 0, ?6, ?6, ?7, ?8, ?9, ?10)")),
       insert_seat(db.prepare("INSERT INTO seats(game_id, role, token_hash) VALUES (?, ?, ?)")),
-      insert_move(
-          db.prepare("INSERT INTO moves(game_id, seq, role, verb, arg, created_at, log) VALUES (?, ?, ?, ?, ?, ?, ?)")),
+      insert_move(db.prepare(
+          "INSERT INTO moves(game_id, seq, role, verb, arg, created_at, log, dice) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
       update_game_after_move(
           db.prepare("UPDATE games SET version = ?2, active_roles = ?3, status = ?4, result = ?5, updated_at = ?6 "
                      "WHERE id = ?1")),

@@ -35,7 +35,10 @@ int track_index(const std::string& space) {
 struct LogLine {
   std::string role, verb, text;
   json arg;
+  std::string only;  // the one seat that reads this line (the card a player drew); empty: every seat
 };
+
+bool reads(const LogLine& line, std::string_view seat) { return line.only.empty() || line.only == seat; }
 
 struct DuelState final : GameState {
   Rng rng;
@@ -57,8 +60,10 @@ struct DuelState final : GameState {
 
   json to_json() const override {
     json log_json = json::array();
-    for (const auto& l : log)
+    for (const auto& l : log) {
       log_json.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
+      if (!l.only.empty()) log_json.back()["only"] = l.only;
+    }
     return {{"rng", rng.to_json()},
             {"deck", deck},
             {"hands", hands},
@@ -95,13 +100,14 @@ struct DuelState final : GameState {
     j.at("rolled").get_to(s.rolled);
     j.at("drew").get_to(s.drew);
     j.at("selected").get_to(s.selected);
-    for (const auto& l : j.at("log")) s.log.push_back({l.at("role"), l.at("verb"), l.at("text"), l.at("arg")});
+    for (const auto& l : j.at("log"))
+      s.log.push_back({l.at("role"), l.at("verb"), l.at("text"), l.at("arg"), l.value("only", std::string())});
     j.at("events").get_to(s.events);
     return s;
   }
 
   void note(const std::string& role, const Action& a, std::string text) {
-    log.push_back({role, a.verb, std::move(text), a.arg});
+    log.push_back({role, a.verb, std::move(text), a.arg, {}});
   }
 };
 
@@ -231,13 +237,22 @@ class DuelModule final : public engine::GameModule {
 
   std::vector<std::string> seat_view_keys() const override { return {"hand"}; }
 
-  std::size_t log_size(const GameState& state, std::string_view) const override { return as_duel(state).log.size(); }
-
-  json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
+  // Each seat reads the lines for every seat and its own (log_lines numbers them in that log).
+  std::size_t log_size(const GameState& state, std::string_view seat) const override {
     const auto& log = as_duel(state).log;
+    return static_cast<std::size_t>(
+        std::count_if(log.begin(), log.end(), [&](const LogLine& l) { return reads(l, seat); }));
+  }
+
+  json log_lines(const GameState& state, std::string_view seat, std::size_t from, std::size_t to) const override {
     json lines = json::array();
-    for (std::size_t i = from; i < to && i < log.size(); ++i)
-      lines.push_back({{"role", log[i].role}, {"verb", log[i].verb}, {"arg", log[i].arg}, {"text", log[i].text}});
+    std::size_t index = 0;
+    for (const auto& l : as_duel(state).log) {
+      if (!reads(l, seat)) continue;
+      if (index >= from && index < to)
+        lines.push_back({{"role", l.role}, {"verb", l.verb}, {"arg", l.arg}, {"text", l.text}});
+      ++index;
+    }
     return lines;
   }
 
@@ -273,14 +288,18 @@ class DuelModule final : public engine::GameModule {
       ++s.events["rolls"];
       s.note(role, a, role + " rolls " + std::to_string(die) + ".");
       report.used_randomness = true;
+      report.dice = {die};
     } else if (a.verb == "draw") {
       auto& hand = s.hands[role];
-      hand.push_back(s.deck.back());
+      const int drawn = s.deck.back();
+      hand.push_back(drawn);
       s.deck.pop_back();
       std::sort(hand.begin(), hand.end());
       s.drew = true;
       ++s.events["draws"];
       s.note(role, a, role + " draws a card.");
+      // The card drawn: a line of the drawer's log only (the other seats' logs never hold it).
+      s.log.push_back({role, a.verb, role + " draws card " + std::to_string(drawn) + ".", a.arg, role});
       report.revealed_hidden = true;
     } else if (a.verb == "pass") {
       s.note(role, a, role + " passes.");
@@ -290,6 +309,18 @@ class DuelModule final : public engine::GameModule {
     }
     finish_if_won(s);
     return report;
+  }
+
+  engine::PositionSummary position_summary(const GameState& state) const override {
+    const auto& s = as_duel(state);
+    engine::PositionSummary summary;
+    summary.score = s.score;
+    summary.score_text =
+        "red " + std::to_string(s.score.at(roles[0])) + ", blue " + std::to_string(s.score.at(roles[1]));
+    summary.phase = s.active.empty() ? std::string("game over")
+                                     : "round " + std::to_string(s.round) + " of " + std::to_string(s.rounds) + ": " +
+                                           s.active + " to act";
+    return summary;
   }
 
   std::optional<engine::GameResult> result(const GameState& state) const override {

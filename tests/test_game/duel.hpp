@@ -1,7 +1,8 @@
 #pragma once
 // "Duel", a small two-role game that exercises everything the platform must handle before a
 // real title plugs in: hidden hands, a hidden deck, dice, several verbs, a two-step choice
-// (piece then space), turn hand-over and a final result. Registered in test builds only.
+// (piece then space), turn hand-over, a log line only one seat reads (the card a player drew) and a
+// final result. Registered in test builds only.
 
 #include <memory>
 

@@ -61,7 +61,8 @@ TEST_CASE("the join that fills a listing starts its game; a join on a stale view
   CHECK(lobby.open_listings("wilderness-war", "", std::nullopt, 10).empty());
 
   // Bob and carol both saw one player; bob's join lands first and starts the game.
-  std::vector<Notice> notices{{alice, "started", "your game began: game {game}", {{"type", "game_started"}}}};
+  std::vector<Notice> notices{
+      {alice, NoticeKind::game_started, "started", "your game began: game {game}", {{"type", "game_started"}}}};
   auto bobs = std::make_shared<ListingChange>();
   commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},
                                               "2026-11-24T08:01:00Z", 1060, notices, bobs));

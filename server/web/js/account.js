@@ -1,7 +1,8 @@
 // The account page (account.html): log in, sign up and "forgot password" when logged out; the
 // links of the mails (#verify=TOKEN verifies the e-mail address, #reset=TOKEN asks for a new
 // password); and, logged in, the account: verification status and "send the link again", e-mail
-// and password changes, the webhook, log out (everywhere) and deletion with a typed confirmation.
+// and password changes, the webhook, the notification settings (notification_settings.js), log out
+// (everywhere) and deletion with a typed confirmation.
 // ?next=/path says where to go after logging in or signing up (a path of this site only).
 // "Time off" holds the vacations that stop the account's clocks in timed games (take one from/to a
 // date, end one now), automatic vacation days, weekends off and the account's UTC offset.
@@ -10,6 +11,7 @@ import { daysText, offsetText } from './clocks.js';
 import { call, currentAccount, loadSession, logOut, onSession, setSession } from './session.js';
 import { mountAccountBar } from './account_bar.js';
 import { safeNext } from './account_games.js';
+import { loadNotificationSettings, mountNotificationSettings } from './notification_settings.js';
 
 const next = safeNext(new URLSearchParams(location.search).get('next'), '');
 
@@ -374,6 +376,7 @@ function render(session) {
   checkDeleteConfirm();
   if (shownAccount !== account.name) loadTimeOff();
   shownAccount = account.name;
+  loadNotificationSettings();
 }
 
 async function start() {
@@ -385,6 +388,7 @@ async function start() {
   byId('change-form').addEventListener('submit', onChange);
   byId('webhook-form').addEventListener('submit', onWebhook);
   byId('webhook-remove').addEventListener('click', onWebhookRemove);
+  mountNotificationSettings(() => notice('The notification settings are saved.'));
   byId('logout-here').addEventListener('click', () => onLogout(false));
   byId('logout-everywhere').addEventListener('click', () => onLogout(true));
   byId('delete-form').addEventListener('submit', onDelete);

@@ -68,14 +68,9 @@ void time_controls_route(const HttpRequest& request, const Respond& respond) {
 
 void claim_timeout_route(ServerContext& context, const HttpRequest& request, protocol::GameId game,
                          const Respond& respond) {
-  auto claim = seat_claim(context, request, true, respond);
-  if (!claim) return;
-  if (claim->token.empty() && !claim->account)
-    return respond(error_response(request, ErrorCode::bad_token,
-                                  "send the seat token as a Bearer token, or log in as the seat's player"));
-  RoomHandle room = acquire_room(context, request, game, respond);
-  if (!room) return;
-  room->claim_timeout(room, std::move(*claim), [request, game, respond](SeatAnswer answer) {
+  auto player = player_request(context, request, game, true, respond);
+  if (!player) return;
+  player->room->claim_timeout(player->room, std::move(player->claim), [request, game, respond](SeatAnswer answer) {
     respond_seat_answer(request, game, respond, std::move(answer));
   });
 }

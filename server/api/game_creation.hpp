@@ -17,7 +17,7 @@ struct GameRequest {
   std::string title;
   std::string scenario;  // empty: the module's first
   nlohmann::json options = nlohmann::json::object();
-  std::optional<std::uint64_t> seed;  // empty: a random one
+  std::optional<std::uint64_t> seed;                // empty: a random one
   std::optional<clocks::TimeControl> time_control;  // none: untimed
 };
 

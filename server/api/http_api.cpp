@@ -216,6 +216,20 @@ std::optional<SeatClaim> seat_claim(ServerContext& context, const HttpRequest& r
   return claim;
 }
 
+std::optional<PlayerRequest> player_request(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                                            bool changes, const Respond& respond) {
+  auto claim = seat_claim(context, request, changes, respond);
+  if (!claim) return std::nullopt;
+  if (claim->token.empty() && !claim->account) {
+    respond(error_response(request, protocol::ErrorCode::bad_token,
+                           "send the seat token as a Bearer token, or log in as the seat's player"));
+    return std::nullopt;
+  }
+  RoomHandle room = acquire_room(context, request, game, respond);
+  if (!room) return std::nullopt;
+  return PlayerRequest{std::move(*claim), std::move(room)};
+}
+
 namespace {
 
 void submit_action(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {
@@ -231,15 +245,10 @@ void submit_action(ServerContext& context, const HttpRequest& request, protocol:
   if (!engine::is_well_formed(action))
     return respond(
         error_response(request, protocol::ErrorCode::malformed, "'arg' must be null, a string or an integer"));
-  auto claim = seat_claim(context, request, true, respond);
-  if (!claim) return;
-  if (claim->token.empty() && !claim->account)
-    return respond(error_response(request, protocol::ErrorCode::bad_token,
-                                  "send the seat token as a Bearer token, or log in as the seat's player"));
-  RoomHandle room = acquire_room(context, request, game, respond);
-  if (!room) return;
-  room->act_for(
-      room, std::move(*claim), version->get<std::uint64_t>(), std::move(action),
+  auto player = player_request(context, request, game, true, respond);
+  if (!player) return;
+  player->room->act_for(
+      player->room, std::move(player->claim), version->get<std::uint64_t>(), std::move(action),
       [request, game, respond](SeatAnswer answer) { respond_seat_answer(request, game, respond, std::move(answer)); });
 }
 
@@ -265,21 +274,17 @@ void orders_route(ServerContext& context, const HttpRequest& request, protocol::
       change = OrdersChange{std::move(s.auto_pass), s.cancel_passing, std::nullopt, 0};
     }
   }
-  auto claim = seat_claim(context, request, change.has_value(), respond);
-  if (!claim) return;
-  if (claim->token.empty() && !claim->account)
-    return respond(error_response(request, protocol::ErrorCode::bad_token,
-                                  "send the seat token as a Bearer token, or log in as the seat's player"));
-  RoomHandle room = acquire_room(context, request, game, respond);
-  if (!room) return;
-  room->orders_for(room, std::move(*claim), std::move(change), [request, game, respond](OrdersAnswer answer) {
-    if (answer.error)
-      return respond(error_response(request, answer.error->code, answer.error->message,
-                                    answer.version ? json{{"version", *answer.version}} : json::object()));
-    respond(json_response(
-        request, http::status::ok,
-        {{"game", game}, {"seat", answer.seat}, {"version", *answer.version}, {"orders", answer.orders}}));
-  });
+  auto player = player_request(context, request, game, change.has_value(), respond);
+  if (!player) return;
+  player->room->orders_for(
+      player->room, std::move(player->claim), std::move(change), [request, game, respond](OrdersAnswer answer) {
+        if (answer.error)
+          return respond(error_response(request, answer.error->code, answer.error->message,
+                                        answer.version ? json{{"version", *answer.version}} : json::object()));
+        respond(json_response(
+            request, http::status::ok,
+            {{"game", game}, {"seat", answer.seat}, {"version", *answer.version}, {"orders", answer.orders}}));
+      });
 }
 
 void log_route(ServerContext& context, const HttpRequest& request, protocol::GameId game, Respond respond) {

@@ -53,6 +53,14 @@ HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code
 // nullopt after answering that it did not.
 std::optional<SeatClaim> seat_claim(ServerContext& context, const HttpRequest& request, bool changes,
                                     const Respond& respond);
+// A player's request in a game: its claim (as seat_claim; a token or a session is required) and
+// the game's room; nullopt after answering (bad_token, csrf_failed, unknown_game, overloaded).
+struct PlayerRequest {
+  SeatClaim claim;
+  RoomHandle room;
+};
+std::optional<PlayerRequest> player_request(ServerContext& context, const HttpRequest& request, protocol::GameId game,
+                                            bool changes, const Respond& respond);
 // 429 rate_limited with retry_after (and Retry-After): `what` there were too many of.
 HttpResponse rate_limited_response(ServerContext& context, const HttpRequest& request, double seconds_to_wait,
                                    const std::string& what);

@@ -563,36 +563,27 @@ OrdersAnswer Room::orders_refusal(protocol::ErrorCode code, std::string message)
 }
 
 void Room::pass_for(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::PassFor request) {
-  on_strand([this, self, who, request = std::move(request)] {
-    auto seat = seat_of(who.get());
-    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
-    if (*seat == engine::spectator_seat)
-      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
-    OrdersChange change{std::nullopt, false, request.scope, request.version};
-    change_orders(
-        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
-          if (a.error)
-            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
-                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
-          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
-        });
-  });
+  orders_request(std::move(self), std::move(who), request.ref,
+                 OrdersChange{std::nullopt, false, request.scope, request.version});
 }
 
 void Room::set_orders(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::SetOrders request) {
-  on_strand([this, self, who, request = std::move(request)]() mutable {
+  orders_request(std::move(self), std::move(who), request.ref,
+                 OrdersChange{std::move(request.auto_pass), request.cancel_passing, std::nullopt, 0});
+}
+
+void Room::orders_request(RoomHandle self, std::shared_ptr<Subscriber> who, std::string ref, OrdersChange change) {
+  on_strand([this, self, who, ref = std::move(ref), change = std::move(change)]() mutable {
     auto seat = seat_of(who.get());
-    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
+    if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", ref);
     if (*seat == engine::spectator_seat)
-      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", request.ref);
-    OrdersChange change{std::move(request.auto_pass), request.cancel_passing, std::nullopt, 0};
-    change_orders(
-        self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref = request.ref](OrdersAnswer a) {
-          if (a.error)
-            return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
-                                                        a.version ? static_cast<std::int64_t>(*a.version) : -1));
-          who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
-        });
+      return refuse(*who, protocol::ErrorCode::spectator, "spectators have no orders", ref);
+    change_orders(self, *seat, std::move(change), who.get(), [this, who, seat = *seat, ref](OrdersAnswer a) {
+      if (a.error)
+        return who->deliver(protocol::error_message(a.error->code, a.error->message, ref, id_,
+                                                    a.version ? static_cast<std::int64_t>(*a.version) : -1));
+      who->deliver(protocol::orders_message(id_, seat, a.orders, ref));
+    });
   });
 }
 

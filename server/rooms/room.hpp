@@ -207,6 +207,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool has_windows() const { return !window_kinds_.empty(); }
   // The role's orders as its seat reads them (protocol::orders_json).
   nlohmann::json orders_json(const std::string& role) const;
+  // A WebSocket connection's change of its seat's orders, answered by an `orders` frame or an error.
+  void orders_request(RoomHandle self, std::shared_ptr<Subscriber> who, std::string ref, OrdersChange change);
   // Validates `change`, stores the role's new orders, then answers and applies them. On strand.
   void change_orders(RoomHandle self, const std::string& role, OrdersChange change, const Subscriber* requester,
                      std::function<void(OrdersAnswer)> done);

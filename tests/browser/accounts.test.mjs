@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer, clickAction } from './server.mjs';
 
 const TIMEOUT = 15000;
 // The account bar asks for the account's games every 15 s, and at once after a turn changes.
@@ -210,24 +210,6 @@ async function openFromMyGames(user, page, gameId, role) {
   assert.equal(await page.locator('#seat-badge').textContent(), role);
 }
 
-// Clicks an action as the Wilderness War test does: the board's target, a menu entry of a target
-// of several verbs, or the button in the folded list of all choices.
-async function clickAction(page, verb, arg) {
-  const select = `[data-verb="${verb}"][data-arg="${arg}"]`;
-  const direct = page.locator(`#board ${select}`);
-  if ((await direct.count()) > 0) return direct.first().click();
-  const opener = page.locator(`#board [data-verbs~="${verb}"][data-arg="${arg}"]`);
-  if ((await opener.count()) > 0) {
-    await opener.first().click();
-    const entry = page.locator(`#board .ww-menu ${select}`);
-    await entry.first().waitFor({ timeout: TIMEOUT });
-    return entry.first().click();
-  }
-  const folded = page.locator('#actions details.all-choices:not([open]) summary');
-  if ((await folded.count()) > 0) await folded.click();
-  return page.locator(`#actions ${select}`).first().click();
-}
-
 test('sign up, verify, propose and join lobby games, play, resign and a swapped rematch', async () => {
   const alice = await newUser('Alice');
   const bob = await newUser('Bob');
@@ -313,7 +295,7 @@ test('sign up, verify, propose and join lobby games, play, resign and a swapped 
   // Alice plays a card to activate nothing, and is done: the British are to move.
   const card = await alice.page.locator('#board .ww-hand [data-verb="activate"], #board .ww-hand [data-verbs~="activate"]').first().getAttribute('data-arg');
   assert.ok(card, 'a card of the French hand can activate');
-  await clickAction(alice.page, 'activate', card);
+  await clickAction(alice.page, 'activate', card, TIMEOUT);
   await alice.page.locator('#version', { hasText: /^v1$/ }).waitFor({ timeout: TIMEOUT });
   await alice.page.locator('#actions button[data-verb="done"]').click();
   await bob.page.locator('#prompt', { hasText: /^British Action Phase/ }).waitFor({ timeout: TIMEOUT });

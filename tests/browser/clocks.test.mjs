@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, startServer, clickAction } from './server.mjs';
 
 const TIMEOUT = 15000;
 const PASSWORD = 'a long enough password';
@@ -143,24 +143,6 @@ async function openGame(user, gameId, role) {
   await page.locator('#clocks-panel:not([hidden])').waitFor({ timeout: TIMEOUT });
 }
 
-// Clicks an action as the accounts test does: the board's target, a menu entry, or the button in
-// the folded list of all choices.
-async function clickAction(page, verb, arg) {
-  const select = `[data-verb="${verb}"][data-arg="${arg}"]`;
-  const direct = page.locator(`#board ${select}`);
-  if ((await direct.count()) > 0) return direct.first().click();
-  const opener = page.locator(`#board [data-verbs~="${verb}"][data-arg="${arg}"]`);
-  if ((await opener.count()) > 0) {
-    await opener.first().click();
-    const entry = page.locator(`#board .ww-menu ${select}`);
-    await entry.first().waitFor({ timeout: TIMEOUT });
-    return entry.first().click();
-  }
-  const folded = page.locator('#actions details.all-choices:not([open]) summary');
-  if ((await folded.count()) > 0) await folded.click();
-  return page.locator(`#actions ${select}`).first().click();
-}
-
 async function assertNoSidewaysScroll(page, when) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth: window.innerWidth }));
   assert.ok(scrollWidth <= innerWidth, `${when}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
@@ -243,7 +225,7 @@ test('clocks count down, time off stops them, and a win on time is claimed', asy
   // ---- five hours later Alice moves: her bank gets the increment, Bob's clock runs ----
   setServerTime(5 * HOUR);
   const card = await a.locator('#board .ww-hand [data-verb="activate"], #board .ww-hand [data-verbs~="activate"]').first().getAttribute('data-arg');
-  await clickAction(a, 'activate', card);
+  await clickAction(a, 'activate', card, TIMEOUT);
   await a.locator('#version', { hasText: /^v1$/ }).waitFor({ timeout: TIMEOUT });
   await a.locator('#actions button[data-verb="done"]').click();
   for (const [user, page] of [['Alice', a], ['Bob', b]]) {

@@ -142,3 +142,21 @@ export async function waitForPages(pages, version, timeout) {
     await page.locator('#board:not(.busy)').waitFor({ timeout });
   }
 }
+
+// Clicks an action on a Wilderness War game page: the board's target, a menu entry of a target of
+// several verbs, or the button in the folded list of all choices.
+export async function clickAction(page, verb, arg, timeout = 15000) {
+  const select = `[data-verb="${verb}"][data-arg="${arg}"]`;
+  const direct = page.locator(`#board ${select}`);
+  if ((await direct.count()) > 0) return direct.first().click();
+  const opener = page.locator(`#board [data-verbs~="${verb}"][data-arg="${arg}"]`);
+  if ((await opener.count()) > 0) {
+    await opener.first().click();
+    const entry = page.locator(`#board .ww-menu ${select}`);
+    await entry.first().waitFor({ timeout });
+    return entry.first().click();
+  }
+  const folded = page.locator('#actions details.all-choices:not([open]) summary');
+  if ((await folded.count()) > 0) await folded.click();
+  return page.locator(`#actions ${select}`).first().click();
+}

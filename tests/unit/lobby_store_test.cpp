@@ -10,27 +10,22 @@
 #include "server/storage/lobby_store.hpp"
 #include "server/storage/sqlite.hpp"
 #include "server/util/secrets.hpp"
+#include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 
 using namespace warpath::server;
 using namespace warpath::server::storage;
 using nlohmann::json;
 using warpath::test::commit_and_wait;
+using warpath::test::stored_account;
 using warpath::test::TempDb;
 
 namespace {
 
-AccountId sign_up(CommitQueue& q, const std::string& name) {
-  auto result = std::make_shared<AccountCreation>();
-  commit_and_wait(q, AccountStore::create_account({name, name + "@example.org", "$argon2id$stand-in"},
-                                                  "2026-11-24T08:00:00Z", result));
-  REQUIRE(result->id > 0);
-  return result->id;
-}
-
 NewGame duel_game() {
   return {"test-duel",          "standard", json::object(), 7,
-          json::array({"red"}), "nonce",    "commitment",   {{"red", "r"}, {"blue", "b"}}, std::nullopt, "test"};
+          json::array({"red"}), "nonce",    "commitment",   {{"red", "r"}, {"blue", "b"}},
+          std::nullopt,         "test"};
 }
 
 std::int64_t outbox_rows(const std::string& path) {
@@ -46,9 +41,10 @@ TEST_CASE("the join that fills a listing starts its game; a join on a stale view
   TempDb tmp;
   CommitQueue q(tmp.path());
   LobbyStore lobby(tmp.path());
-  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob"), carol = sign_up(q, "carol");
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob"), carol = stored_account(q, "carol");
   auto id = std::make_shared<ListingId>(0);
-  NewListing proposed{alice, "test-duel", "standard", json::object(), true, false, "red", std::nullopt, std::nullopt, nullptr};
+  NewListing proposed{alice, "test-duel", "standard",   json::object(), true,
+                      false, "red",       std::nullopt, std::nullopt,   nullptr};
   commit_and_wait(q, LobbyStore::create_listing(proposed, "2026-11-24T08:00:00Z", 1000, {}, id));
   auto listing = lobby.listing(*id);
   REQUIRE(listing);
@@ -102,7 +98,7 @@ TEST_CASE("a listing closed or taken by an invitation is out of the open list") 
   TempDb tmp;
   CommitQueue q(tmp.path());
   LobbyStore lobby(tmp.path());
-  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
                                                  std::nullopt, bob, std::nullopt, nullptr},
@@ -126,7 +122,7 @@ TEST_CASE("a one-time link works once, only for its purpose, and not after it ex
   TempDb tmp;
   CommitQueue q(tmp.path());
   AccountStore accounts(tmp.path());
-  const auto alice = sign_up(q, "alice");
+  const auto alice = stored_account(q, "alice");
   const std::string token = new_token(32);
   const OutgoingMail mail{alice, "alice@example.org", "verify", "link"};
   commit_and_wait(q,
@@ -168,7 +164,7 @@ TEST_CASE("a player's response times: from the move before (or the start) to eac
   TempDb tmp;
   CommitQueue q(tmp.path());
   LobbyStore lobby(tmp.path());
-  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false, "red",
                                                  std::nullopt, std::nullopt, nullptr},

@@ -11,6 +11,7 @@
 #include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
 #include "server/storage/sqlite.hpp"
+#include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
 
@@ -18,17 +19,10 @@ using namespace warpath::server;
 using namespace warpath::server::storage;
 using nlohmann::json;
 using warpath::test::commit_and_wait;
+using warpath::test::stored_account;
 using warpath::test::TempDb;
 
 namespace {
-
-AccountId sign_up(CommitQueue& q, const std::string& name) {
-  auto result = std::make_shared<AccountCreation>();
-  commit_and_wait(q, AccountStore::create_account({name, name + "@example.org", "$argon2id$stand-in"},
-                                                  "2026-11-24T08:00:00Z", result));
-  REQUIRE(result->id > 0);
-  return result->id;
-}
 
 struct Row {
   std::string kind, recipient, subject, body;
@@ -214,7 +208,7 @@ TEST_CASE("send_notices honours each account's settings in the event's transacti
   TempDb tmp;
   CommitQueue q(tmp.path());
   NotificationStore store(tmp.path());
-  const auto alice = sign_up(q, "alice"), bob = sign_up(q, "bob");
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   commit_and_wait(q, set_webhook(alice, "https://hooks.example/alice", 1000));
 
   // Defaults: a mail to each, a webhook call for alice (bob has no hook).

@@ -323,7 +323,10 @@ test('clocks count down, time off stops them, and a win on time is claimed', asy
   await watcher.page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
   await watcher.page.locator('#clocks-panel').scrollIntoViewIfNeeded();
   for (const role of ['french', 'british']) {
-    const box = await watcher.page.locator(`#clocks .clock[data-role="${role}"] .clock-time`).boundingBox();
+    // The panel is redrawn every second: measure again when the element was replaced meanwhile.
+    let box = null;
+    for (let attempt = 0; attempt < 10 && !box; ++attempt)
+      box = await watcher.page.locator(`#clocks .clock[data-role="${role}"] .clock-time`).boundingBox({ timeout: TIMEOUT });
     assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `the ${role} clock is within the phone's width (${JSON.stringify(box)})`);
   }
   await assertNoSidewaysScroll(watcher.page, 'a phone showing the clocks');

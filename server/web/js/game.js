@@ -78,12 +78,15 @@ const openState = new Map(); // tree path -> open?
 let board = null; // the title's own board, once mounted
 let boardLoading = false;
 let logShown = null; // {first, size} of the log lines in the log panel, once it shows any
+// The version an action's refusal was about: its notice goes once the game is past it.
+let refusalVersion = null;
 let logLoading = false; // older lines are being fetched
 let clocks = null; // the clocks panel, once the connection starts
 
 // ---- small renderers ----
 
 function showNotice(text, kind = 'error', extra = null) {
+  refusalVersion = null; // showRefusal sets it again for its own notice
   const notice = byId('notice');
   clear(notice);
   notice.className = `notice ${kind}`;
@@ -264,7 +267,7 @@ async function passFor(scope) {
     await conn.passFor(scope);
     showNotice('');
   } catch (e) {
-    showNotice(`${PASS_SCOPES[scope]}: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+    showRefusal(PASS_SCOPES[scope], e);
   } finally {
     busy = false;
     renderActions();
@@ -494,8 +497,23 @@ function listedToConfirm(view, verb, arg) {
 function confirmText(verb, arg) {
   if (!listedToConfirm(conn.view, verb, arg) && !ALWAYS_CONFIRM.has(verb)) return null;
   if (verb === 'roll') return 'Roll the dice? This rolls dice and cannot be undone.';
-  const name = arg === null ? verbLabel(verb) : `${verbLabel(verb)}: ${board ? board.describe(arg) : shortText(arg)}`;
-  return `${name}? This rolls dice or draws cards and cannot be undone.`;
+  return `${actionName(verb, arg)}? This rolls dice or draws cards and cannot be undone.`;
+}
+
+// An action in words ("Activate: #4 Campaign"), never its raw id.
+function actionName(verb, arg) {
+  return arg === null ? verbLabel(verb) : `${verbLabel(verb)}: ${board ? board.describe(arg) : shortText(arg)}`;
+}
+
+// A refused action's notice, until the game moves past the version it was about. A choice that
+// arrived after the game had moved on says so in words.
+function showRefusal(what, e) {
+  const text =
+    e.code === 'stale_version'
+      ? `${what}: the game moved on before your choice arrived. Look at the new position and choose again.`
+      : `${what}: ${e.message}${e.code ? ` (${e.code})` : ''}`;
+  showNotice(text, 'error');
+  refusalVersion = Math.max(conn.version ?? 0, Number.isInteger(e.version) ? e.version : 0);
 }
 
 async function send(verb, arg) {
@@ -509,7 +527,7 @@ async function send(verb, arg) {
     await conn.act(verb, arg);
     showNotice('');
   } catch (e) {
-    showNotice(`${verb}${arg === null ? '' : ' ' + shortText(arg)}: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+    showRefusal(actionName(verb, arg), e);
   } finally {
     busy = false;
     renderActions();
@@ -842,6 +860,10 @@ async function start() {
     renderHeader();
   });
   conn.on('view', ({ source }) => {
+    if (refusalVersion !== null && conn.version > refusalVersion) {
+      showNotice('');
+      refusalVersion = null;
+    }
     const now = yourTurn();
     if (hadActions === false && now) {
       notifyTurn();

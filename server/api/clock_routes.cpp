@@ -52,7 +52,7 @@ void change_time_off(ServerContext& context, const HttpRequest& request, std::in
         // The clocks of the account's games stand still or run again: their seats are shown so.
         for (const auto& game : context.lobby.account_games(account))
           if (game.game.status == "active")
-            if (auto room = context.rooms.acquire(game.game.id)) room->clocks_changed(room);
+            if (auto room = context.rooms.if_loaded(game.game.id)) room->clocks_changed(room);
         wake_outbox(context);
         respond(json_response(request, http::status::ok,
                               {{"time_off", context.accounts.time_off(account, unix_now_ms())}}));

@@ -62,7 +62,10 @@ bool ClockScheduler::work_due() {
           if (error)
             log_info("timeout of game " + std::to_string(game) + " " + role + " not applied: " + error->message);
         });
-    } else if (auto room = rooms_.acquire(due.game)) {
+      else  // the opponent was not told it may claim: the game said the server applies it
+        log_warn("timeout of game " + std::to_string(due.game) + " " + due.role +
+                 " not applied: " + RoomRegistry::full_message);
+    } else if (auto room = rooms_.if_loaded(due.game)) {
       room->clocks_changed(room);
     }
   }

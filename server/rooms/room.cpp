@@ -47,6 +47,8 @@ void Room::load() {
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
       accounts_ = services_.store.game_players(id_);
+      // Any of them may hold a chat notice from before the room was loaded.
+      for (const auto& [role, account] : accounts_) chat_noticed_.insert(role);
       private_ = services_.store.is_private(id_);
       timed_ = !record->time_control.is_null();
       chat_lines_ = services_.store.count_chat(id_);
@@ -101,6 +103,12 @@ bool Room::reads_chat(const std::string& seat) const {
   return seat != engine::spectator_seat || (match_ && match_->is_over());
 }
 
+storage::CommitQueue::Work Room::chat_notices(const std::string& seat, const std::string& text) {
+  auto recipients = notify::chat_recipients(seat, accounts_, open_seats());
+  for (const auto& [role, account] : recipients) chat_noticed_.insert(role);
+  return notify::chat_notices(notice_facts(), std::move(recipients), seat, text, unix_now_seconds());
+}
+
 std::set<std::string> Room::open_seats() const {
   std::set<std::string> open;
   for (const auto& [raw, entry] : subscribers_) open.insert(entry.second);
@@ -145,8 +153,9 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
                          : claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
                                                : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
-    // The seat's player has the game open: the next chat line may be mailed to it again.
-    if (accounts_.count(request.seat))
+    // The seat's player has the game open: the next chat line may be mailed to it again. Only a
+    // role that may have been sent a chat notice costs a write.
+    if (chat_noticed_.erase(request.seat) > 0)
       services_.commits.submit(storage::clear_chat_notice(id_, request.seat), [](std::optional<std::string>) {});
     if (request.version)
       send_catch_up(*who, request.seat, *request.version);
@@ -211,11 +220,8 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
     const std::string time = utc_now_iso8601();
     // The players away from the game are told (in the line's transaction); the outbox is woken
     // after every stored line, which costs it one look when nobody was.
-    auto line_and_notices = with_notices(
-        storage::GameStore::append_chat(id_, *seat, text, time),
-        services_.site ? notify::chat_notices(notice_facts(), notify::chat_recipients(*seat, accounts_, open_seats()),
-                                              *seat, text, unix_now_seconds())
-                       : storage::CommitQueue::Work());
+    auto line_and_notices = with_notices(storage::GameStore::append_chat(id_, *seat, text, time),
+                                         services_.site ? chat_notices(*seat, text) : storage::CommitQueue::Work());
     services_.commits.submit(
         std::move(line_and_notices), [this, self, who, seat = *seat, text, time](std::optional<std::string> error) {
           if (!error) wake_outbox();

@@ -194,6 +194,9 @@ class Room : public std::enable_shared_from_this<Room> {
   // Notices (server/notify): the seats some connection has open, and what a notice of this game names.
   std::set<std::string> open_seats() const;
   notify::GameFacts notice_facts() const;
+  // The chat notices of a line from `seat` to the players away from the game, noting who may now
+  // hold one (chat_noticed_).
+  storage::CommitQueue::Work chat_notices(const std::string& seat, const std::string& text);
   // `work` followed, in its transaction, by `notices` (when there are any).
   static storage::CommitQueue::Work with_notices(storage::CommitQueue::Work work, storage::CommitQueue::Work notices);
   void wake_outbox() const;
@@ -230,6 +233,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::int64_t> accounts_;     // role -> the account playing it (lobby games)
   bool private_ = false;                             // spectators: its players only
   bool timed_ = false;                               // the game has clocks
+  std::set<std::string> chat_noticed_;               // roles that may hold a chat notice a join clears
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;

@@ -31,6 +31,15 @@ RoomHandle RoomRegistry::acquire(protocol::GameId id) {
   });
 }
 
+RoomHandle RoomRegistry::if_loaded(protocol::GameId id) {
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end() || it->second->missing()) return nullptr;
+  }
+  return acquire(id);
+}
+
 std::size_t RoomRegistry::sweep() {
   const auto now = steady_now_ms();
   std::lock_guard lock(mutex_);

@@ -22,6 +22,9 @@ class RoomRegistry {
   // `unknown_game` and is dropped soon after. Null when Limits::max_rooms are loaded and none of
   // them is idle (without a lease) to make room.
   RoomHandle acquire(protocol::GameId id);
+  // A lease on the game's room only if it is loaded already (to tell its seats of a change that
+  // the database holds anyway, without loading a game nobody watches); null otherwise.
+  RoomHandle if_loaded(protocol::GameId id);
   // What to tell a client whose acquire() came back null (error code `overloaded`).
   static constexpr const char* full_message = "the server has too many games open; try again later";
 

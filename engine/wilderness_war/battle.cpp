@@ -206,6 +206,7 @@ void begin_battle(State& s, BattleState battle) {
   battle.defender_fortified = fortification_side(s, battle.where) == def;
   s.battle = std::move(battle);
   s.step = Step::battle;
+  s.combat_report.reset();  // the last combat's record gives way to this one's (view.cpp)
   ++s.rule_events["battles"];
   auto& b = *s.battle;
   s.note(role_of(b.attacker), "battle", space_info(s, b.where).id,

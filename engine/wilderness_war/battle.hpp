@@ -22,5 +22,8 @@ std::string battle_prompt(const State& s);
 void begin_battle(State& s, BattleState battle);
 // 9.0: the besiegers in `where` (all of them, 9.12) assault the fortification.
 void begin_assault(State& s, SpaceIndex where, Side attacker, PieceIndex commander);
+// The battle in progress as the view shows it before the roll: each side's pieces, strength, column
+// and modifiers, worked out by the roll's own function (battle_roll.cpp).
+CombatReport battle_forecast(const State& s);
 
 }  // namespace warpath::wilderness_war

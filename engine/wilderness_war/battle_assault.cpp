@@ -32,6 +32,7 @@ void capture_fortification(State& s) {
   s.note(role_of(b.attacker), "capture", space_info(s, b.where).id,
          std::string(side_titles(b.attacker)) + " capture " + space_name(s, b.where) + " (9.22).");
   award_vp(s, b.attacker, vp, std::string(vp == 3 ? "capturing a fortress" : "capturing a fort") + " (9.22)");
+  if (s.combat_report) s.combat_report->vp += vp;
   // cards.md #7: the loser's Massacre! window opens once the assault is over (assault_finished).
   SiegeState capture;
   capture.where = b.where;

@@ -3,6 +3,7 @@
 // battle.hpp.
 
 #include <algorithm>
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,11 @@ std::optional<int> deployable_militia_box(const State& s);
 // --- 7.5 the roll (battle_roll.cpp) --------------------------------------------------------------
 
 bool any_of_units(const State& s, Side side, bool (*predicate)(const State&, PieceIndex));
+// 7.5, 9.13: each side's pieces, strength, column shifts, column and DRMs with their reasons, the
+// attacker first; the roll fires with these columns and totals.
+std::array<CombatSideReport, 2> fire_reports(const State& s);
+// The battle's record (s.combat_report): copies each side's die, hits and steps lost so far.
+void update_report(State& s);
 // 7.5: DRMs, columns and the dice; then the step losses, the attacker first (7.6). After an
 // Ambush! (7.56) only the ambusher fires here; the ambushed side takes its losses first.
 void roll(State& s);

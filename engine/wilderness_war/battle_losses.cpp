@@ -54,6 +54,7 @@ void take_step(State& s, PieceIndex p) {
   if (is_drilled_troops(s, p) && b.drilled_left > 0) --b.drilled_left;
   --b.losses_left;
   (b.losing_side == b.attacker ? b.attacker_steps_lost : b.defender_steps_lost) += 1;
+  update_report(s);
   ++s.rule_events["step_losses"];
   const bool eliminated = s.piece(p).reduced;
   s.note(role_of(b.losing_side), "loss", s.data().piece_id(p),

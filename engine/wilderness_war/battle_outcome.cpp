@@ -15,6 +15,7 @@ void leader_losses(State& s, Side firing, int natural_die, int steps_caused) {
   for (PieceIndex leader : present_leaders(s, victim)) {
     const int die = roll_die(s);
     ++s.rule_events["leader_loss_rolls"];
+    if (s.combat_report) s.combat_report->leader_checks.push_back({leader, die, die == 1});
     if (die == 1) {
       s.note(role_of(victim), "leader_killed", s.data().piece_id(leader),
              piece_name(s, leader) + " is killed (7.7, rolled 1).");
@@ -51,6 +52,10 @@ void after_losses(State& s) {
   }
   const Side winner = b.attacker_won ? b.attacker : def;
   const Side loser = enemy_of(winner);
+  if (s.combat_report) {
+    s.combat_report->winner = winner;
+    s.combat_report->finished = true;
+  }
   s.note(role_of(winner), "battle_won", space_info(s, b.where).id,
          std::string(side_titles(winner)) + (is_assault(b) ? " win the assault at " : " win the battle at ") +
              space_name(s, b.where) + ".");
@@ -70,9 +75,12 @@ void after_losses(State& s) {
   // 7.82
   b.overrun = b.attacker_won && !b.defender_fortified && !defenders_left && b.attacker_steps_lost == 0;
   if (b.overrun) ++s.rule_events["overruns"];
+  if (s.combat_report) s.combat_report->overrun = b.overrun;
   // 7.81
-  if (loser == b.attacker ? b.attacker_vp_worthy : b.defender_vp_worthy)
+  if (loser == b.attacker ? b.attacker_vp_worthy : b.defender_vp_worthy) {
     award_vp(s, winner, 1, "winning the battle at " + space_name(s, b.where) + " (7.81)");
+    if (s.combat_report) ++s.combat_report->vp;
+  }
   // 5.45: winning Drilled Troops destroy the loser's stockade.
   auto& markers = s.space(b.where);
   if (markers.stockade == loser && any_of_units(s, winner, is_drilled_troops)) {
@@ -80,6 +88,7 @@ void after_losses(State& s) {
     s.note(role_of(winner), "stockade_destroyed", space_info(s, b.where).id,
            "The stockade at " + space_name(s, b.where) + " is destroyed (5.45).");
     award_vp(s, winner, 1, "destroying a stockade (5.45)");
+    if (s.combat_report) ++s.combat_report->vp;
   }
   start_retreats(s);
 }

@@ -120,6 +120,7 @@ void start_raid(State& s, SpaceIndex where) {
     r.raiders.clear();
     return;
   }
+  s.combat_report.reset();  // the last combat's record gives way to this raid's (view.cpp)
   r.commander = highest_command_leader(s, r.raiders);
   const auto& markers = s.space(where);
   const bool stockade = markers.stockade == enemy;
@@ -190,6 +191,7 @@ void check_leader_losses(State& s) {
   for (PieceIndex p : surviving_raiders(s)) {
     if (!is_leader(s, p)) continue;
     const int die = roll_die(s);
+    if (s.combat_report) s.combat_report->leader_checks.push_back({p, die, die == 1});
     if (die == 1) {
       s.note(std::string(side_names(r.raider)), "leader_killed", s.data().piece_id(p),
              piece_name(s, p) + " is killed raiding (10.32).");
@@ -204,17 +206,16 @@ void check_leader_losses(State& s) {
 
 void resolve_raid_roll(State& s) {
   auto& r = *s.raid;
-  const Side enemy = enemy_of(r.raider);
-  const auto raiders = surviving_raiders(s);
+  CombatReport report = raid_forecast(s);
   const int die = roll_die(s);
-  int drm = 0;
-  if (r.commander >= 0 && s.space_of(r.commander) == r.where)
-    drm += table_drm(s, "leader_tactics", s.data().leader(r.commander).tactics);
-  if (std::any_of(raiders.begin(), raiders.end(), [&](PieceIndex p) { return is_rangers(s, p); }))
-    drm += table_drm(s, "rangers");
-  if (militia_in_box(s, militia_box_of(s, r.where, enemy)).size() >= 2) drm += table_drm(s, "militia_box");
+  const int drm = report.sides[0].drm;
   const RaidColumn column = r.stockade_column ? RaidColumn::stockade_settlement_or_blockhouse : RaidColumn::cultivated;
   const RaidResult result = s.data().tables.raid.result(column, die + drm);
+  report.sides[0].die = die;
+  report.sides[0].hits = result.raider_step_losses;
+  report.raid_success = result.success;
+  report.finished = true;
+  s.combat_report = std::move(report);
   s.note(std::string(side_names(r.raider)), "roll", die,
          "Raid roll at " + space_name(s, r.where) + ": " + std::to_string(die) + " modified to " +
              std::to_string(die + drm) + (result.success ? ", success" : ", failure") + ", " +
@@ -369,6 +370,42 @@ void advance_raid(State& s) {
 }
 
 }  // namespace
+
+// 10.3: the raid roll's modifiers with their reasons; the roll adds their total.
+std::vector<CombatModifier> raid_modifiers(const State& s, const RaidState& r) {
+  std::vector<CombatModifier> out;
+  auto add = [&](std::string why, int value) {
+    if (value != 0) out.push_back({std::move(why), value});
+  };
+  const auto raiders = surviving_raiders(s);
+  if (r.commander >= 0 && s.space_of(r.commander) == r.where)
+    add("Tactics of " + piece_name(s, r.commander),
+        table_drm(s, "leader_tactics", s.data().leader(r.commander).tactics));
+  if (std::any_of(raiders.begin(), raiders.end(), [&](PieceIndex p) { return is_rangers(s, p); }))
+    add("Rangers among the raiders", table_drm(s, "rangers"));
+  if (militia_in_box(s, militia_box_of(s, r.where, enemy_of(r.raider))).size() >= 2)
+    add("Two or more militia in the Department's box", table_drm(s, "militia_box"));
+  return out;
+}
+
+CombatReport raid_forecast(const State& s) {
+  const auto& r = *s.raid;
+  CombatReport report;
+  report.kind = CombatKind::raid;
+  report.where = r.where;
+  report.attacker = r.raider;
+  report.raid_stockade_column = r.stockade_column;
+  CombatSideReport raider;
+  raider.side = r.raider;
+  raider.pieces = surviving_raiders(s);
+  raider.modifiers = raid_modifiers(s, r);
+  for (const auto& m : raider.modifiers) raider.drm += m.value;
+  CombatSideReport raided;
+  raided.side = enemy_of(r.raider);
+  if (r.deployed_militia >= 0 && s.space_of(r.deployed_militia) == r.where) raided.pieces.push_back(r.deployed_militia);
+  report.sides = {std::move(raider), std::move(raided)};
+  return report;
+}
 
 bool is_raid_target(const State& s, SpaceIndex space, Side side) {
   if (space == no_space) return false;

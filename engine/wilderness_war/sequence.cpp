@@ -163,6 +163,9 @@ void list_action_phase_actions(const State& s, ActionList& out) {
 }
 
 void apply_action_phase(State& s, const Action& action) {
+  // The last combat's record (view.cpp's turn.combat) stays on the table into the next Action
+  // Phase, for its player to read, until he makes its first decision.
+  s.combat_report.reset();
   const Side side = s.active;
   const std::string role(side_names(side));
   if (action.verb == "demolish") {

@@ -104,26 +104,29 @@ void play_siege_coehorns(State& s) {
   g.coehorns = g.deciding;
 }
 
+// The pieces inside the besieged fortification.
+std::vector<PieceIndex> besieged_inside(const State& s, const SiegeState& g) {
+  auto inside = pieces_in(s, g.where, enemy_of(g.besieger));
+  std::erase_if(inside, [&](PieceIndex p) { return !s.piece(p).inside; });
+  return inside;
+}
+
 void roll_siege(State& s) {
   auto& g = s.siege.value();
   const std::string role(side_names(g.besieger));
+  CombatReport report = siege_forecast(s);
   const int die = roll_die(s);
-  // 8.231: the besieger's commander's tactics, minus those of the defender's commanding leader
-  // (the highest command leader inside), -1 at Louisbourg, +2/-2 for Coehorns.
-  const int attack_tactics = table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics);
-  auto inside = pieces_in(s, g.where, enemy_of(g.besieger));
-  std::erase_if(inside, [&](PieceIndex p) { return !s.piece(p).inside; });
-  const PieceIndex defender = highest_command_leader(s, inside);
-  const int defend_tactics = defender >= 0 ? table_drm(s, "besieged_tactics", s.data().leader(defender).tactics) : 0;
   const auto& info = s.data().spaces[static_cast<std::size_t>(g.where)];
-  const int louisbourg = info.id == "louisbourg" ? table_drm(s, "louisbourg") : 0;
-  const int coehorns =
-      g.coehorns ? table_drm(s, *g.coehorns == g.besieger ? "coehorns_besieger" : "coehorns_besieged") : 0;
-  const int modified = die + attack_tactics + defend_tactics + louisbourg + coehorns;
+  const int modified = die + report.sides[0].drm;
   const auto& table = s.data().tables.siege;
   const int before = *s.space(g.where).siege_level;
   const int after = std::min(table.max_level, before + table.increase(modified));
   s.space(g.where).siege_level = static_cast<std::uint8_t>(after);
+  report.sides[0].die = die;
+  report.siege_before = before;
+  report.siege_after = after;
+  report.finished = true;
+  s.combat_report = std::move(report);
   ++s.rule_events["sieges_rolled"];
   if (g.besieger == Side::british) ++s.rule_events["sieges_rolled_british"];
   if (after > before) ++s.rule_events["siege_level_increases"];
@@ -138,6 +141,49 @@ void roll_siege(State& s) {
 }
 
 }  // namespace
+
+// 8.231: the besieger's commander's tactics, minus those of the defender's commanding leader
+// (the highest command leader inside), -1 at Louisbourg, +2/-2 for Coehorns. The siege roll adds
+// their total; the view lists them.
+std::vector<CombatModifier> siege_modifiers(const State& s, const SiegeState& g) {
+  std::vector<CombatModifier> out;
+  auto add = [&](std::string why, int value) {
+    if (value != 0) out.push_back({std::move(why), value});
+  };
+  if (g.commander >= 0)
+    add("Tactics of " + piece_name(s, g.commander),
+        table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics));
+  const PieceIndex defender = highest_command_leader(s, besieged_inside(s, g));
+  if (defender >= 0)
+    add("Tactics of " + piece_name(s, defender) + ", besieged",
+        table_drm(s, "besieged_tactics", s.data().leader(defender).tactics));
+  if (s.data().spaces[static_cast<std::size_t>(g.where)].id == "louisbourg")
+    add("Louisbourg's defences", table_drm(s, "louisbourg"));
+  if (g.coehorns)
+    add(*g.coehorns == g.besieger ? "Coehorns & Howitzers" : "Coehorns & Howitzers of the besieged",
+        table_drm(s, *g.coehorns == g.besieger ? "coehorns_besieger" : "coehorns_besieged"));
+  return out;
+}
+
+CombatReport siege_forecast(const State& s) {
+  const auto& g = s.siege.value();
+  CombatReport report;
+  report.kind = CombatKind::siege;
+  report.where = g.where;
+  report.attacker = g.besieger;
+  CombatSideReport besieger;
+  besieger.side = g.besieger;
+  besieger.pieces = besiegers(s, g.where, g.besieger);
+  besieger.modifiers = siege_modifiers(s, g);
+  for (const auto& m : besieger.modifiers) besieger.drm += m.value;
+  CombatSideReport besieged;
+  besieged.side = enemy_of(g.besieger);
+  besieged.pieces = besieged_inside(s, g);
+  report.sides = {std::move(besieger), std::move(besieged)};
+  const auto level = s.space(g.where).siege_level;
+  report.siege_before = report.siege_after = level ? *level : 0;
+  return report;
+}
 
 void finish_siege(State& s) {
   s.active = s.siege->besieger;
@@ -188,6 +234,7 @@ void begin_siege_roll(State& s, SpaceIndex where, PieceIndex commander) {
   g.commander = commander;
   s.siege = g;
   s.step = Step::siege;
+  s.combat_report.reset();  // the last combat's record gives way to this siege roll's (view.cpp)
   open_pre_roll_windows(s, 0);
 }
 

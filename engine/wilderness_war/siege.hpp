@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/core/action.hpp"
 #include "engine/wilderness_war/flow.hpp"
@@ -25,6 +26,11 @@ bool may_assault(const State& s, SpaceIndex where, Side side);
 // 8.231: the activated force rolls; first the Coehorns and Surrender! windows (cards.md section 2).
 void begin_siege_roll(State& s, SpaceIndex where, PieceIndex commander);
 
+// 8.231: the siege roll's modifiers with their reasons; the roll adds their total.
+std::vector<CombatModifier> siege_modifiers(const State& s, const SiegeState& g);
+// The siege roll as the view shows it before the roll: the besiegers with the modifiers, and the
+// besieged inside (the roll records the same with its die and new level in s.combat_report).
+CombatReport siege_forecast(const State& s);
 // Clears the siege sub-state: the besieger is active again and his force's activation is over.
 void finish_siege(State& s);
 // An assault is over (flow.cpp's battle_finished): a won assault's Massacre! window (9.22,

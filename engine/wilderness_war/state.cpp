@@ -297,6 +297,7 @@ json turn_to_json(const State& s) {
           {"combats", s.combats},
           {"siege", s.siege},
           {"raid", s.raid},
+          {"combat_report", s.combat_report},
           {"year_end", s.year_end},
           {"event", s.event},
           {"periods", s.periods}};
@@ -305,7 +306,7 @@ json turn_to_json(const State& s) {
 void read_turn(const json& j, State& s) {
   require_known_keys(j,
                      {"step", "activation", "construction", "move", "battle", "last_battle", "combats", "siege", "raid",
-                      "year_end", "event", "periods"},
+                      "combat_report", "year_end", "event", "periods"},
                      "turn");
   s.step = enum_field(j, "step", step_names);
   auto read = [&](const char* key, auto& field) {
@@ -319,6 +320,7 @@ void read_turn(const json& j, State& s) {
   read("combats", s.combats);
   read("siege", s.siege);
   read("raid", s.raid);
+  read("combat_report", s.combat_report);  // absent in positions written before it
   read("year_end", s.year_end);
   read("event", s.event);
   read("periods", s.periods);  // absent in positions written before it: nothing counted yet
@@ -380,8 +382,8 @@ bool State::operator==(const State& o) const {
          provincial_assemblies == o.provincial_assemblies && year_track == o.year_track && outcome == o.outcome &&
          rng == o.rng && log == o.log && rule_events == o.rule_events && step == o.step && activation == o.activation &&
          construction == o.construction && move == o.move && battle == o.battle && last_battle == o.last_battle &&
-         combats == o.combats && siege == o.siege && raid == o.raid && year_end == o.year_end && event == o.event &&
-         periods == o.periods;
+         combats == o.combats && siege == o.siege && raid == o.raid && combat_report == o.combat_report &&
+         year_end == o.year_end && event == o.event && periods == o.periods;
 }
 
 json space_state_to_json(const SpaceState& s) {

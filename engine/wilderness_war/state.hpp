@@ -19,6 +19,7 @@
 #include "engine/core/rng.hpp"
 #include "engine/wilderness_war/activation_state.hpp"
 #include "engine/wilderness_war/battle_state.hpp"
+#include "engine/wilderness_war/combat_report_state.hpp"
 #include "engine/wilderness_war/data.hpp"
 #include "engine/wilderness_war/event_state.hpp"
 #include "engine/wilderness_war/flow.hpp"
@@ -184,6 +185,7 @@ class State final : public engine::GameState {
   std::vector<FoughtCombat> combats;        // of the current Action Phase (5.36, 10.2): queries.hpp
   std::optional<SiegeState> siege;
   std::optional<RaidState> raid;
+  std::optional<CombatReport> combat_report;  // the last combat rolled, kept for the view: combat_report_state.hpp
   std::optional<YearEndState> year_end;
   std::optional<EventState> event;
   PeriodCounts periods;

@@ -2,8 +2,15 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include "engine/wilderness_war/battle.hpp"
+#include "engine/wilderness_war/queries.hpp"
+#include "engine/wilderness_war/raid.hpp"
+#include "engine/wilderness_war/siege.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
@@ -67,6 +74,109 @@ json space_id_or_null(const State& state, SpaceIndex space) {
   return state.data().spaces.at(static_cast<std::size_t>(space)).id;
 }
 
+// --- the combat panel: the battle, assault, siege roll or raid in progress or last rolled ---------
+
+// The Combat Results Table column's strengths, as printed: "4-5", "28+".
+std::string crt_column_label(const State& state, int column) {
+  const auto& mins = state.data().tables.combat_results.column_min_strength;
+  if (column < 0 || column >= static_cast<int>(mins.size())) return {};
+  const int low = mins[static_cast<std::size_t>(column)];
+  if (column + 1 == static_cast<int>(mins.size())) return std::to_string(low) + "+";
+  const int high = mins[static_cast<std::size_t>(column) + 1] - 1;
+  return high == low ? std::to_string(low) : std::to_string(low) + "-" + std::to_string(high);
+}
+
+json modifiers_json(const std::vector<CombatModifier>& modifiers) {
+  json out = json::array();
+  for (const auto& m : modifiers) out.push_back({{"why", m.why}, {"value", m.value}});
+  return out;
+}
+
+constexpr EnumNames<CombatKind, 4> combat_kind_names{{"battle", "assault", "siege", "raid"}};
+
+const char* combat_role(CombatKind kind, bool first) {
+  switch (kind) {
+    case CombatKind::siege:
+      return first ? "besieger" : "besieged";
+    case CombatKind::raid:
+      return first ? "raider" : "raided";
+    default:
+      return first ? "attacker" : "defender";
+  }
+}
+
+// Before the roll: the combat about to be rolled, worked out by the roll's own functions.
+std::optional<CombatReport> combat_forecast(const State& state) {
+  if (state.battle) {
+    const auto stage = state.battle->stage;
+    if (stage == BattleStage::join_besieged || stage == BattleStage::militia || stage == BattleStage::responses ||
+        stage == BattleStage::roll)
+      return battle_forecast(state);
+    return std::nullopt;
+  }
+  if (state.siege) {
+    const auto stage = state.siege->stage;
+    if (stage == SiegeStage::roll || stage == SiegeStage::coehorns || stage == SiegeStage::surrender)
+      return siege_forecast(state);
+    return std::nullopt;
+  }
+  if (state.raid && state.raid->where != no_space && !state.raid->raiders.empty()) {
+    const auto stage = state.raid->stage;
+    if (stage == RaidStage::militia || stage == RaidStage::roll || stage == RaidStage::blockhouses)
+      return raid_forecast(state);
+  }
+  return std::nullopt;
+}
+
+// Public: both sides see the combat's dice (nothing of a hand or the draw pile is in it).
+json combat_json(const State& state) {
+  auto forecast = combat_forecast(state);
+  const bool rolled = !forecast;
+  const std::optional<CombatReport>& shown = forecast ? forecast : state.combat_report;
+  if (!shown) return nullptr;
+  const CombatReport& r = *shown;
+  json sides = json::array();
+  for (std::size_t i = 0; i < r.sides.size(); ++i) {
+    const auto& side = r.sides[i];
+    const bool fired = rolled && side.die > 0;
+    sides.push_back({{"side", side_names(side.side)},
+                     {"role", combat_role(r.kind, i == 0)},
+                     {"pieces", piece_ids(state, side.pieces)},
+                     {"strength", side.strength},
+                     {"fire_strength", side.fire_strength},
+                     {"column", side.column >= 0 ? json(crt_column_label(state, side.column)) : json(nullptr)},
+                     {"shifts", modifiers_json(side.shifts)},
+                     {"modifiers", modifiers_json(side.modifiers)},
+                     {"drm", side.drm},
+                     {"die", fired ? json(side.die) : json(nullptr)},
+                     {"modified", fired ? json(side.die + side.drm) : json(nullptr)},
+                     {"hits", side.hits},
+                     {"steps_lost", side.steps_lost}});
+  }
+  json checks = json::array();
+  for (const auto& c : r.leader_checks)
+    checks.push_back({{"leader", state.data().piece_id(c.leader)},
+                      {"side", side_names(side_of(state, c.leader))},
+                      {"die", c.die},
+                      {"killed", c.killed}});
+  json out = {{"kind", combat_kind_names(r.kind)},
+              {"space", space_id_or_null(state, r.where)},
+              {"attacker", side_names(r.attacker)},
+              {"rolled", rolled},
+              {"finished", rolled && r.finished},
+              {"sides", std::move(sides)},
+              {"leader_checks", std::move(checks)},
+              {"winner", r.winner ? json(std::string(side_names(*r.winner))) : json(nullptr)},
+              {"overrun", r.overrun},
+              {"vp", r.vp},
+              {"siege", nullptr},
+              {"raid", nullptr}};
+  if (r.kind == CombatKind::siege) out["siege"] = {{"before", r.siege_before}, {"after", r.siege_after}};
+  if (r.kind == CombatKind::raid)
+    out["raid"] = {{"column", r.raid_stockade_column ? "stockade" : "cultivated"}, {"success", r.raid_success}};
+  return out;
+}
+
 // The public part of what is in progress: the decision's procedure, the card played, the pieces
 // activated and moving, the battle being fought. Everything here is on the table for both sides.
 json turn_json(const State& state) {
@@ -86,6 +196,7 @@ json turn_json(const State& state) {
     turn["battle"] = {{"space", space_id_or_null(state, state.battle->where)},
                       {"attacker", side_names(state.battle->attacker)},
                       {"attackers", piece_ids(state, state.battle->attackers)}};
+  turn["combat"] = combat_json(state);
   return turn;
 }
 

@@ -3,6 +3,7 @@
 // carries data-verb / data-arg; a click on one sends that action through `send`. It decides no
 // rule: the targets are exactly the server's `actions`.
 import { h } from '../dom.js';
+import { renderBattlePanel } from './battle_panel.js';
 import { indexData, loadTitleData } from './data.js';
 import { decodeView } from './decode.js';
 import { renderHand, renderPiles } from './hand.js';
@@ -27,11 +28,14 @@ export class WildernessWarBoard {
     // A phone's screen is narrow: let it zoom in twice as far, so that a counter can be tapped.
     this.panzoom = new PanZoom(this.map.svg, { minScale: SMALL_SCREEN.matches ? 0.075 : 0.15 });
     this.status = h('div', { class: 'ww-status', 'aria-label': 'game state' });
+    // The battle, siege or raid being fought, or the last one's outcome (battle_panel.js).
+    this.combat = h('section', { class: 'ww-combat', 'aria-label': 'battle, siege or raid', hidden: true });
     this.hand = h('div', { class: 'ww-hand-box' });
     this.piles = h('div', { class: 'ww-piles' });
     const tool = (label, title, onclick) => h('button', { type: 'button', class: 'secondary small', title, onclick }, label);
     const parts = [
       this.status,
+      this.combat,
       h(
         'div',
         { class: 'ww-map-wrap' },
@@ -156,6 +160,7 @@ export class WildernessWarBoard {
     const stackHalfWidths = drawStacks(this.map.stackLayer, view, this.data, targets);
     drawMarkers(this.map.markerLayer, view, this.data, stackHalfWidths);
     renderPanel(this.status, view, this.data, this.seat);
+    renderBattlePanel(this.combat, view, this.data);
     if (this.seat !== 'spectator') {
       renderHand(this.hand, view, this.data, targets);
       const title = this.root.querySelector('#ww-hand-title');

@@ -1,8 +1,9 @@
 #pragma once
 // The public record of the last battle or assault (7.5-7.8, 9.1-9.2), siege roll (8.23) or raid
 // (10.3): each side's pieces, strength, column and modifiers, the dice and what they did. It is
-// written by the roll and kept after the combat is over, until the next one is rolled or the next
-// Action Phase begins, so that both players and spectators can read the outcome (view.cpp).
+// written by the roll and kept after the combat is over, until the next one starts or the first
+// decision of the next Action Phase (sequence.cpp), so that both players and spectators can read
+// the outcome (view.cpp).
 // Everything in it is on the table: nothing of a hand or the draw pile.
 
 #include <cstdint>

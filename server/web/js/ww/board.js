@@ -155,7 +155,7 @@ export class WildernessWarBoard {
   //     whole map's width): every choice stays in view, larger, one pinch from tappable;
   //  3. else (the targets span about the whole map) the densest cluster: the view of the size at
   //     which the smallest target is MIN_TAP px, placed to hold the most targets (at least two,
-  //     fewer than all); the "◎" button shows them all;
+  //     fewer than all), shown centred on them; the "◎" button shows them all;
   //  4. else the map is left as it is.
   // Every view is moved inside the map so that the map fills the screen (PanZoom.fitBox).
   followTargets() {
@@ -169,7 +169,12 @@ export class WildernessWarBoard {
       return;
     }
     const cluster = this.densestCluster(rects, all.least);
-    if (cluster && cluster.length >= 2 && cluster.length < rects.length) this.panzoom.fitBox(this.targetBox(cluster));
+    if (!cluster || cluster.rects.length < 2 || cluster.rects.length === rects.length) return;
+    // The cluster in the middle of a view of that size, with the map around it.
+    const box = this.targetBox(cluster.rects);
+    const w = Math.max(box.w, cluster.width);
+    const h = Math.max(box.h, cluster.height);
+    this.panzoom.fitBox({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
   }
 
   // The largest set of `rects` that fits one view of the width at which a target of `least` map
@@ -189,7 +194,8 @@ export class WildernessWarBoard {
         if (!best || inside.length > best.length) best = inside;
       }
     }
-    return best;
+    // The view's own size (with the room around the targets), for showing the cluster.
+    return best && { rects: best, width: width + 2 * TARGET_PAD, height: height + 2 * TARGET_PAD };
   }
 
   // Whether the board shows a target for (verb, arg): an element that sends it or a menu opener.

@@ -3,8 +3,9 @@
 // the British activate with #6 and Monckton alone at Halifax, so that his first step may be a naval
 // move to any of six British ports from Boston to Alexandria (spaces far apart, too small to tap
 // when all are shown, which made the page keep the whole map). The British page on a 390 x 844
-// touch screen then zooms so that every target space is in the map's view and the view is
-// smaller than the whole map; "Fit" shows the whole map and "◎" every target again.
+// touch screen then zooms so that every target space is in the map's view, above the prompt's
+// drawer, and the view is smaller than the whole map; "Fit" shows the whole map and "◎" every
+// target again.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -51,6 +52,7 @@ async function targetsAndMap(page) {
     };
     return {
       map: rect(document.querySelector('#board .ww-map')),
+      drawer: rect(document.querySelector('#turn-panel')),
       targets: [...document.querySelectorAll('#board .ww-space.target')].map((s) => ({ space: s.dataset.space, ...rect(s.querySelector('.ww-shape')) })),
     };
   });
@@ -87,12 +89,13 @@ test('on a phone the map zooms to spread-out targets', async () => {
   const zoomed = await viewBox(page);
   assert.ok(zoomed[2] < full[2] * 0.8 && zoomed[2] * zoomed[3] < full[2] * full[3] * 0.8, `the map zoomed in: ${full} -> ${zoomed}`);
   // …and every target space whole, on the screen.
-  const { map, targets } = await targetsAndMap(page);
+  const { map, drawer, targets } = await targetsAndMap(page);
   const spaces = targets.map((t) => t.space).sort();
   for (const port of naval) assert.ok(spaces.includes(port), `${port} is a target on the map`);
   for (const t of targets) {
     assert.ok(t.left >= map.left - 1 && t.right <= map.right + 1 && t.top >= map.top - 1 && t.bottom <= map.bottom + 1, `${t.space} is in the map's view: ${JSON.stringify(t)} in ${JSON.stringify(map)}`);
     assert.ok(t.left >= 0 && t.right <= 390 && t.top >= 0 && t.bottom <= 844, `${t.space} is on the screen`);
+    assert.ok(t.bottom <= drawer.top + 1, `${t.space} is not under the prompt's drawer: ${JSON.stringify(t)}, the drawer from ${drawer.top}`);
   }
 
   // "Fit" shows the whole map; "◎" every target again.

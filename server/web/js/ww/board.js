@@ -146,7 +146,7 @@ export class WildernessWarBoard {
   // "◎": shows every target on the map.
   fitTargets() {
     const box = this.targetBox();
-    if (box) this.panzoom.fitBox(box);
+    if (box) this.panzoom.fitBox(box, this.shownMapPart());
   }
 
   // On a phone, when the targets on the map change (the whole map is too small to tap there):
@@ -157,34 +157,50 @@ export class WildernessWarBoard {
   //     which the smallest target is MIN_TAP px, placed to hold the most targets (at least two,
   //     fewer than all), shown centred on them; the "◎" button shows them all;
   //  4. else the map is left as it is.
-  // Every view is moved inside the map so that the map fills the screen (PanZoom.fitBox).
+  // Every view is moved inside the map so that the map fills the screen (PanZoom.fitBox), and
+  // counts only the part of the map the prompt's drawer leaves uncovered (shownMapPart).
   followTargets() {
     const rects = this.targetRects();
     const all = this.targetBox(rects);
     if (!all) return;
+    const shown = this.shownMapPart();
+    const seen = (box) => ({ ...box, h: box.h / shown }); // what the view must hold for `box` to be seen
     const fullWidth = this.panzoom.fitted(this.panzoom.full).width;
-    const tappableAt = (box) => this.panzoom.pixelsPerUnit(box) * box.least >= MIN_TAP;
-    if (tappableAt(all) || this.panzoom.fitted(all).width <= SPREAD_ZOOM * fullWidth) {
-      this.panzoom.fitBox(all);
+    const tappable = this.panzoom.pixelsPerUnit(seen(all)) * all.least >= MIN_TAP;
+    if (tappable || this.panzoom.fitted(seen(all)).width <= SPREAD_ZOOM * fullWidth) {
+      this.panzoom.fitBox(all, shown);
       return;
     }
-    const cluster = this.densestCluster(rects, all.least);
+    const cluster = this.densestCluster(rects, all.least, shown);
     if (!cluster || cluster.rects.length < 2 || cluster.rects.length === rects.length) return;
     // The cluster in the middle of a view of that size, with the map around it.
     const box = this.targetBox(cluster.rects);
     const w = Math.max(box.w, cluster.width);
     const h = Math.max(box.h, cluster.height);
-    this.panzoom.fitBox({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h });
+    this.panzoom.fitBox({ x: box.x + box.w / 2 - w / 2, y: box.y + box.h / 2 - h / 2, w, h }, shown);
+  }
+
+  // The part of the map's height (from its top) that is on the screen and not under the page's
+  // prompt drawer, which a phone keeps stuck to the bottom of the screen over the map.
+  shownMapPart() {
+    const map = this.map.svg.getBoundingClientRect();
+    if (!(map.height > 0)) return 1;
+    let bottom = Math.min(map.bottom, window.innerHeight);
+    const drawer = document.getElementById('turn-panel');
+    const d = drawer && !drawer.hidden ? drawer.getBoundingClientRect() : null;
+    if (d && d.height > 0 && d.top < bottom && d.bottom > bottom - 1) bottom = d.top;
+    return Math.min(1, Math.max(0.4, (bottom - map.top) / map.height));
   }
 
   // The largest set of `rects` that fits one view of the width at which a target of `least` map
-  // units is MIN_TAP px wide: each candidate view has a target's left edge on its left side and a
-  // target's top edge on its top side (an optimal placement can always be moved to such one).
-  densestCluster(rects, least) {
+  // units is MIN_TAP px wide, in the part of its height that is `shown`: each candidate view has a
+  // target's left edge on its left side and a target's top edge on its top side (an optimal
+  // placement can always be moved to such one).
+  densestCluster(rects, least, shown = 1) {
     const r = this.panzoom.svg.getBoundingClientRect();
     if (!(r.width > 0 && r.height > 0)) return null;
     const width = Math.max(this.panzoom.minW, (least * r.width) / MIN_TAP) - 2 * TARGET_PAD;
-    const height = ((width + 2 * TARGET_PAD) * r.height) / r.width - 2 * TARGET_PAD;
+    const height = ((width + 2 * TARGET_PAD) * r.height * shown) / r.width - 2 * TARGET_PAD;
     let best = null;
     for (const left of rects) {
       for (const top of rects) {
@@ -236,7 +252,8 @@ export class WildernessWarBoard {
     }
     if (key !== this.targetKey) {
       this.targetKey = key;
-      if (key && SMALL_SCREEN.matches) this.followTargets();
+      // Once the page has laid out this position's prompt (its drawer covers part of the map).
+      if (key && SMALL_SCREEN.matches) requestAnimationFrame(() => this.followTargets());
     }
   }
 }

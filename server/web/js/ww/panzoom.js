@@ -47,8 +47,9 @@ export class PanZoom {
   }
 
   // The box within the zoom limits (same shape) and inside the map along each axis where it fits,
-  // else centred on the map along that axis.
-  clamp({ x, y, w, h }) {
+  // else centred on the map along that axis. `shown` is the part of the box's height that is seen
+  // (from its top; 1 unless something covers the element's bottom): that part is kept on the map.
+  clamp({ x, y, w, h }, shown = 1) {
     const f = Math.min(this.maxW, Math.max(this.minW, w)) / w;
     const cx = x + w / 2;
     const cy = y + h / 2;
@@ -58,7 +59,7 @@ export class PanZoom {
     y = cy - h / 2;
     const inside = (pos, size, start, length) =>
       size >= length ? start + length / 2 - size / 2 : Math.min(Math.max(pos, start), start + length - size);
-    return { x: inside(x, w, this.full.x, this.full.w), y: inside(y, h, this.full.y, this.full.h), w, h };
+    return { x: inside(x, w, this.full.x, this.full.w), y: inside(y, h * shown, this.full.y, this.full.h), w, h };
   }
 
   // Keeps the shown box under storageKey, a moment after the last change (a drag changes it on
@@ -146,11 +147,13 @@ export class PanZoom {
 
   // Shows the map rectangle {x, y, w, h} (in map units) whole and centred, zoomed in no further
   // than the limit, as the element's shape allows; moved inside the map where that leaves the
-  // rectangle whole, so that the map fills the element rather than the sea beyond its edge.
-  fitBox({ x, y, w, h }) {
-    const { width, aspect } = this.fitted({ w, h });
+  // rectangle whole, so that the map fills the element rather than the sea beyond its edge. With
+  // `shown` < 1 only that part of the element's height (from its top) is seen, the rest being
+  // covered (a phone's drawer): the rectangle is fitted and centred in that part.
+  fitBox({ x, y, w, h }, shown = 1) {
+    const { width, aspect } = this.fitted({ w, h: h / shown });
     const height = width / aspect;
-    this.box = this.clamp({ x: x + w / 2 - width / 2, y: y + h / 2 - height / 2, w: width, h: height });
+    this.box = this.clamp({ x: x + w / 2 - width / 2, y: y + h / 2 - (height * shown) / 2, w: width, h: height }, shown);
     this.apply();
   }
 

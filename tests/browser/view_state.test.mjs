@@ -2,7 +2,8 @@
 // drag pans; after a reload the same map area is shown (the SVG's viewBox, within a pixel's worth
 // of map units); after a reload in a smaller window the area is still the same one (the SVG scales
 // the kept box to fit); the other seat's page in the same browser keeps its own view; "Fit" shows
-// the whole map and forgets the kept view, so the next reload shows the whole map. Then the
+// the whole map and forgets the kept view, so the next reload shows the whole map. On a phone the
+// kept view wins over the zoom onto the position's targets after a reload. Then the
 // keeping itself (ww/panzoom.js) on a bare SVG: a kept box off the map or zoomed past the limits
 // comes back inside them, and a kept value that is no box is ignored.
 //
@@ -92,7 +93,8 @@ test('zoom and pan survive a reload; Fit resets and forgets them', async () => {
   assertSameBox(await viewBox(french), shown, 'after a reload in a smaller window');
   const tic = await french.locator('#board [data-space="ticonderoga"] .ww-shape').boundingBox();
   const map = await french.locator('#board .ww-map').boundingBox();
-  assert.ok(tic.x >= map.x && tic.x + tic.width <= map.x + map.width && tic.y >= map.y && tic.y + tic.height <= map.y + map.height, 'Ticonderoga is still in view');
+  const inView = tic.x >= map.x && tic.x + tic.width <= map.x + map.width && tic.y >= map.y && tic.y + tic.height <= map.y + map.height;
+  assert.ok(inView, 'Ticonderoga is still in view');
   await screenshot(french, 'view-state-smaller-window');
 
   // The British page of the same browser keeps its own view: the whole map.
@@ -106,6 +108,21 @@ test('zoom and pan survive a reload; Fit resets and forgets them', async () => {
   await reload(french, 'french');
   assert.deepEqual(await viewBox(french), full, 'after Fit and a reload: the whole map');
   await screenshot(french, 'view-state-after-fit');
+  await context.close();
+});
+
+test('on a phone the kept view comes back after a reload rather than the targets', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await openSeat(context, 'french');
+  await page.waitForTimeout(300); // the map may follow the targets first
+  const plus = page.locator('#board .ww-map-tools button[title="zoom in"]');
+  for (let i = 0; i < 3; ++i) await plus.tap();
+  await page.waitForTimeout(400);
+  const shown = await viewBox(page);
+  await reload(page, 'french');
+  await page.waitForTimeout(300);
+  assertSameBox(await viewBox(page), shown, 'a phone after a reload');
+  await screenshot(page, 'view-state-phone-after-reload');
   await context.close();
 });
 

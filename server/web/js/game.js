@@ -26,7 +26,7 @@ import { verbLabel } from './ww/targets.js';
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand', 'window']);
 // Standing orders (docs/PROTOCOL.md): the "pass for" buttons of a response window, and the names
-// of the kinds of window in the orders panel (a kind without one shows its id).
+// of the kinds of window in the orders panel (a kind without one shows its id in words).
 const PASS_SCOPES = { move: 'Pass for this move', action_phase: 'Pass for this action phase', season: 'Pass for this season' };
 const WINDOW_KINDS = {
   foul_weather: 'Foul Weather (before an enemy move)',
@@ -284,7 +284,7 @@ function renderOrders() {
   const box = clear(byId('orders-kinds'));
   for (const kind of orders.kinds) {
     const input = h('input', { type: 'checkbox', 'data-kind': kind, checked: orders.auto_pass.includes(kind), onchange: onOrdersChange });
-    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind}`));
+    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind.replace(/_/g, ' ')}`));
   }
   const passing = byId('orders-passing');
   passing.hidden = orders.passing.length === 0;

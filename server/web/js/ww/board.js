@@ -1,11 +1,16 @@
 // The Wilderness War game page: the map with its stacks and markers, the status panel, the hand
 // and the card piles, drawn from the seat's view and the title's static data. Every legal target
 // carries data-verb / data-arg; a click on one sends that action through `send`. It decides no
-// rule: the targets are exactly the server's `actions`.
+// rule: the targets are exactly the server's `actions`. A card's tip (card_tip.js) shows what its
+// event does; the game log's lines are drawn by `logFormat` (log_lines.js), and a space named in
+// the log is shown on the map by highlight.js.
 import { h } from '../dom.js';
+import { installCardTip, loadCardSummaries } from './card_tip.js';
 import { indexData, loadTitleData } from './data.js';
 import { decodeView } from './decode.js';
 import { renderHand, renderPiles } from './hand.js';
+import { highlightSpace } from './highlight.js';
+import { logFormat } from './log_lines.js';
 import { WildernessMap } from './map.js';
 import { drawMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
@@ -24,6 +29,7 @@ export class WildernessWarBoard {
     this.seat = seat;
     this.send = send;
     this.map = new WildernessMap(data);
+    this.logFormat = logFormat(data); // how the page's log draws this title's lines
     // A phone's screen is narrow: let it zoom in twice as far, so that a counter can be tapped.
     this.panzoom = new PanZoom(this.map.svg, { minScale: SMALL_SCREEN.matches ? 0.075 : 0.15 });
     this.status = h('div', { class: 'ww-status', 'aria-label': 'game state' });
@@ -172,10 +178,24 @@ export class WildernessWarBoard {
   }
 }
 
-// Loads the title data and mounts the board in `root`.
+// The board of the page (a replay mounts a new one for another seat): the one a space link of the
+// log shows its space on.
+let currentBoard = null;
+
+function onSpaceLink(event) {
+  const link = event.target.closest?.('[data-space-link]');
+  if (!link || !currentBoard) return;
+  event.preventDefault();
+  highlightSpace(currentBoard, link.getAttribute('data-space-link'));
+}
+
+// Loads the title data (and the card summaries) and mounts the board in `root`.
 export async function mountWildernessWar(root, options) {
-  const data = await loadTitleData(TITLE);
-  return new WildernessWarBoard(root, data, options);
+  const [data, summaries] = await Promise.all([loadTitleData(TITLE), loadCardSummaries()]);
+  installCardTip(data, summaries);
+  if (!currentBoard) document.addEventListener('click', onSpaceLink);
+  currentBoard = new WildernessWarBoard(root, data, options);
+  return currentBoard;
 }
 
 export { indexData };

@@ -12,8 +12,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 
-import { ARTIFACTS, WEB_ROOT, apiJson, launchBrowser, shownLog, startServerWithGame } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, shownLog, startServerWithGame } from './server.mjs';
 
 const SEED = 7; // the French open the game and hold #12 Ambush! (see wilderness_war.test.mjs)
 const CARD = 12;
@@ -81,7 +82,9 @@ async function inMapView(page, selector) {
 }
 
 before(async () => {
-  summaries = JSON.parse(fs.readFileSync(path.join(WEB_ROOT, 'data', 'wilderness-war-cards.json'), 'utf8')).summaries;
+  // The summaries of the source tree (what the page under test should show).
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/web/data/wilderness-war-cards.json');
+  summaries = JSON.parse(fs.readFileSync(file, 'utf8')).summaries;
   ({ server, game } = await startServerWithGame(SEED));
   browser = await launchBrowser();
 });

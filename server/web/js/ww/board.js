@@ -5,7 +5,7 @@
 // event does; the game log's lines are drawn by `logFormat` (log_lines.js), and a space named in
 // the log is shown on the map by highlight.js.
 import { h } from '../dom.js';
-import { installCardTip, loadCardSummaries } from './card_tip.js';
+import { installCardTip, loadCardSummaries, refreshCardTip } from './card_tip.js';
 import { indexData, loadTitleData } from './data.js';
 import { decodeView } from './decode.js';
 import { renderHand, renderPiles } from './hand.js';
@@ -168,6 +168,7 @@ export class WildernessWarBoard {
       if (title) title.textContent = `Your hand (${Array.isArray(view.hand) ? view.hand.length : 0})`;
     }
     renderPiles(this.piles, view, this.data, targets);
+    refreshCardTip();
     // On a phone the whole map is too small to tap: when the choices on the map change, the map
     // zooms onto them (a pinch or "Fit" shows the rest).
     const key = [...targets.spaces.keys(), ...targets.pieces.keys(), ...targets.boxes.keys()].join(' ');

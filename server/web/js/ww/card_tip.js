@@ -39,6 +39,11 @@ export function cardTipText(data, summaries, number) {
 
 let installed = null;
 
+// After a redraw: the tip follows its card to the card's new element, or closes when it is gone.
+export function refreshCardTip() {
+  if (installed && installed.anchor) installed.place();
+}
+
 // Installs the one tip of the page (a second call gives the first one new data).
 export function installCardTip(data, summaries) {
   if (installed) {

@@ -4,7 +4,8 @@
 // "Activate (1)" does; the card play's line in the log names the card as a link whose tip shows
 // the same summary, under a season heading and an Action Phase heading; an undo leaves the line
 // struck through; a space named in the log is a link that highlights the space on the map and
-// brings it into the map's view; on a phone the log is a drawer that its button opens. Every step
+// brings it into the map's view; on a phone the log is a drawer that its button opens and a space
+// link closes. Every step
 // keeps a screenshot.
 //
 // Environment as in wilderness_war.test.mjs.
@@ -209,5 +210,17 @@ test('on a phone: a tap on a card shows its summary and plays nothing; the log i
   await page.locator('#log-toggle').tap();
   await page.waitForTimeout(300);
   assert.equal(await page.locator('#log').isVisible(), false, 'the drawer closes');
+  // A space link in the drawer (the first test's demolition) closes it and shows the space.
+  await toggle.tap();
+  const spaceLink = page.locator('#log .log-space').last();
+  await spaceLink.waitFor({ timeout: STEP_TIMEOUT });
+  const space = await spaceLink.getAttribute('data-space-link');
+  await spaceLink.tap();
+  const highlighted = `#board .ww-map [data-space="${space}"].ww-highlight`;
+  await page.locator(highlighted).waitFor({ timeout: STEP_TIMEOUT });
+  await page.waitForTimeout(600);
+  assert.equal(await page.locator('#log').isVisible(), false, 'the drawer gives the map the screen');
+  assert.ok(await inMapView(page, highlighted), `${space} is on the phone's map`);
+  await screenshot(page, 'cards_log-phone-space');
   await page.context().close();
 });

@@ -1,6 +1,7 @@
 // Shows a space of the map to the reader (a space named in the log): the space's element gets the
 // class ww-highlight for a few seconds, the map pans (zooming out if need be) so that the space
-// is in its view, and the page scrolls the map onto the screen. Uses the board's PanZoom as it is.
+// is in its view (zooming in when it would be too small to see, as on a phone), and the page
+// scrolls the map onto the screen. Uses the board's PanZoom as it is.
 
 const HIGHLIGHT_MS = 4000;
 const timers = new WeakMap();
@@ -19,22 +20,32 @@ export function highlightSpace(board, id, ms = HIGHLIGHT_MS) {
     el,
     setTimeout(() => el.classList.remove('ww-highlight'), ms),
   );
-  bringIntoView(board.panzoom, place.map);
+  bringIntoView(board.panzoom, place.map, board.map.svg.getBoundingClientRect());
   board.map.svg.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   return true;
 }
 
-// Pans the view onto the rectangle when it is not inside (with a margin), and zooms out first
-// when the view is smaller than the rectangle and its margin.
-function bringIntoView(panzoom, rect) {
+// Pans the view onto the rectangle when it is not inside (with a margin); zooms in about it when
+// it would be drawn smaller than a finger (a phone's whole map), out when it does not fit.
+function bringIntoView(panzoom, rect, screen) {
   if (!rect) return;
   const margin = 40;
+  const least = 36; // px: the space big enough to see and tap
   const box = panzoom.box;
+  const pixels = screen.width > 0 ? (Math.min(rect.w, rect.h) * Math.min(screen.width / box.w, screen.height / box.h)) : least;
+  const cx = rect.x + rect.w / 2;
+  const cy = rect.y + rect.h / 2;
+  if (pixels < least) {
+    const w = (box.w * pixels) / least;
+    const h = (box.h * pixels) / least;
+    panzoom.fitBox({ x: cx - w / 2, y: cy - h / 2, w, h });
+    return;
+  }
   const inside = rect.x - margin >= box.x && rect.y - margin >= box.y && rect.x + rect.w + margin <= box.x + box.w && rect.y + rect.h + margin <= box.y + box.h;
   if (inside) return;
   if (box.w < rect.w + 2 * margin || box.h < rect.h + 2 * margin) {
     panzoom.fitBox({ x: rect.x - margin, y: rect.y - margin, w: rect.w + 2 * margin, h: rect.h + 2 * margin });
     return;
   }
-  panzoom.centreOn(rect.x + rect.w / 2, rect.y + rect.h / 2);
+  panzoom.centreOn(cx, cy);
 }

@@ -1,11 +1,16 @@
 // The Wilderness War game page: the map with its stacks and markers, the status panel, the hand
 // and the card piles, drawn from the seat's view and the title's static data. Every legal target
 // carries data-verb / data-arg; a click on one sends that action through `send`. It decides no
-// rule: the targets are exactly the server's `actions`.
+// rule: the targets are exactly the server's `actions`. A card's tip (card_tip.js) shows what its
+// event does; the game log's lines are drawn by `logFormat` (log_lines.js), and a space named in
+// the log is shown on the map by highlight.js.
 import { h } from '../dom.js';
+import { installCardTip, loadCardSummaries, refreshCardTip } from './card_tip.js';
 import { indexData, loadTitleData } from './data.js';
 import { decodeView } from './decode.js';
 import { renderHand, renderPiles } from './hand.js';
+import { highlightSpace } from './highlight.js';
+import { logFormat } from './log_lines.js';
 import { WildernessMap } from './map.js';
 import { drawMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
@@ -30,6 +35,7 @@ export class WildernessWarBoard {
     this.seat = seat;
     this.send = send;
     this.map = new WildernessMap(data);
+    this.logFormat = logFormat(data); // how the page's log draws this title's lines
     // A phone's screen is narrow: let it zoom in twice as far, so that a counter can be tapped.
     // The zoom and pan are kept per game and seat, to be shown again after a reload (viewKey).
     this.panzoom = new PanZoom(this.map.svg, { minScale: SMALL_SCREEN.matches ? 0.075 : 0.15, storageKey: viewKey(seat) });
@@ -242,6 +248,7 @@ export class WildernessWarBoard {
       if (title) title.textContent = `Your hand (${Array.isArray(view.hand) ? view.hand.length : 0})`;
     }
     renderPiles(this.piles, view, this.data, targets);
+    refreshCardTip();
     // On a phone the whole map is too small to tap: when the choices on the map change, the map
     // zooms onto them (followTargets; a pinch or "Fit" shows the rest).
     const key = [...targets.spaces.keys(), ...targets.pieces.keys(), ...targets.boxes.keys()].join(' ');
@@ -265,10 +272,24 @@ function viewKey(seat) {
   return location.pathname.endsWith('/game.html') && game ? `warpath.mapView.v1.${game}.${seat}` : null;
 }
 
-// Loads the title data and mounts the board in `root`.
+// The board of the page (a replay mounts a new one for another seat): the one a space link of the
+// log shows its space on.
+let currentBoard = null;
+
+function onSpaceLink(event) {
+  const link = event.target.closest?.('[data-space-link]');
+  if (!link || !currentBoard) return;
+  event.preventDefault();
+  highlightSpace(currentBoard, link.getAttribute('data-space-link'));
+}
+
+// Loads the title data (and the card summaries) and mounts the board in `root`.
 export async function mountWildernessWar(root, options) {
-  const data = await loadTitleData(TITLE);
-  return new WildernessWarBoard(root, data, options);
+  const [data, summaries] = await Promise.all([loadTitleData(TITLE), loadCardSummaries()]);
+  installCardTip(data, summaries);
+  if (!currentBoard) document.addEventListener('click', onSpaceLink);
+  currentBoard = new WildernessWarBoard(root, data, options);
+  return currentBoard;
 }
 
 export { indexData };

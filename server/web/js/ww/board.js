@@ -17,6 +17,8 @@ import { renderPanel } from './panel.js';
 import { PanZoom } from './panzoom.js';
 import { drawStacks } from './pieces.js';
 import { actionOf, argLabel, classifyTargets, menuEntries, targetAttrs } from './targets.js';
+import { confirmQuestion, demolitionLabel } from './confirm.js';
+import { renderDemolition } from './demolish.js';
 
 export const TITLE = 'wilderness-war';
 // The width at which the CSS lays the page out for a phone (wilderness_war.css).
@@ -43,9 +45,13 @@ export class WildernessWarBoard {
     this.status = h('div', { class: 'ww-status', 'aria-label': 'game state' });
     this.hand = h('div', { class: 'ww-hand-box' });
     this.piles = h('div', { class: 'ww-piles' });
+    // Demolition (5.46): labelled choices apart from the map (demolish.js).
+    this.demolition = h('details', { class: 'ww-demolish', hidden: true });
+    this.moveStart = null; // {pieces, where}: where the moving group was first seen (confirm.js)
     const tool = (label, title, onclick) => h('button', { type: 'button', class: 'secondary small', title, onclick }, label);
     const parts = [
       this.status,
+      this.demolition,
       h(
         'div',
         { class: 'ww-map-wrap' },
@@ -232,6 +238,19 @@ export class WildernessWarBoard {
     return argLabel(arg, this.data);
   }
 
+  // The question js/game.js asks before sending (verb, arg): a string, null for none, undefined to
+  // leave it to the generic one. `listed`: the server lists it as rolling or drawing (confirm.js).
+  confirmText(verb, arg, compactView, listed) {
+    const view = decodeView(compactView, this.data);
+    return confirmQuestion(verb, arg, view, this.data, { side: this.seat, listed, moveStart: this.moveStart?.where });
+  }
+
+  // The label of an action's button where the board has words for it, else undefined.
+  actionLabel(verb, arg, compactView) {
+    if (verb === 'demolish' && typeof arg === 'string') return demolitionLabel(decodeView(compactView, this.data), this.data, this.seat, arg);
+    return undefined;
+  }
+
   render(compactView, actions, busy) {
     if (!compactView || typeof compactView !== 'object') return;
     const view = decodeView(compactView, this.data); // every part below reads pieces by id
@@ -249,6 +268,12 @@ export class WildernessWarBoard {
     }
     renderPiles(this.piles, view, this.data, targets);
     refreshCardTip();
+    if (this.seat !== 'spectator') renderDemolition(this.demolition, targets.demolish, view, this.data, this.seat);
+    // A group that drops pieces off is still the same move: a new one shares no piece with it.
+    const moving = view.turn?.moving ?? [];
+    if (!moving.length) this.moveStart = null;
+    else if (!this.moveStart || !moving.some((id) => this.moveStart.pieces.includes(id))) this.moveStart = { pieces: moving, where: view.turn.where };
+    else this.moveStart.pieces = moving;
     // On a phone the whole map is too small to tap: when the choices on the map change, the map
     // zooms onto them (followTargets; a pinch or "Fit" shows the rest).
     const key = [...targets.spaces.keys(), ...targets.pieces.keys(), ...targets.boxes.keys()].join(' ');

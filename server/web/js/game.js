@@ -159,6 +159,8 @@ const STATUS_TEXT = {
 function renderChatState(status = conn.status) {
   const live = status === Status.LIVE;
   const watching = seat === 'spectator' && !conn.result;
+  // A spectator gets no chat form while the game is on (the players' chat is theirs).
+  byId('chat-form').hidden = watching;
   const chatOk = live && !watching;
   byId('chat-send').disabled = !chatOk;
   byId('chat-text').disabled = !chatOk;
@@ -218,7 +220,7 @@ function renderActions() {
     if (verb === 'undo') continue;
     if (entry === true) words.push(actionButton(verb, null));
     else if (Array.isArray(entry) && entry.length > 0)
-      lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg))));
+      lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg, board ? actionName(verb, arg) : undefined))));
   }
   if (board && lists.length) {
     // Targets the board has no place for (departments, numbers, pieces off the map...): labelled
@@ -226,7 +228,7 @@ function renderActions() {
     const loose = [];
     for (const [verb, entry] of Object.entries(actions))
       if (verb !== 'undo' && Array.isArray(entry))
-        for (const arg of entry) if (!board.shows(verb, arg)) loose.push(actionButton(verb, arg, `${verbLabel(verb)}: ${board.describe(arg)}`));
+        for (const arg of entry) if (!board.shows(verb, arg)) loose.push(actionButton(verb, arg, actionName(verb, arg)));
     const count = lists.reduce((n, group) => n + group.childElementCount, 0);
     const folded = h('details', { class: 'all-choices', open: openState.get('#choices') === true },
       h('summary', {}, `All choices as buttons (${count})`), lists.splice(0));
@@ -496,15 +498,22 @@ function listedToConfirm(view, verb, arg) {
   return Array.isArray(listed) && listed.includes(arg);
 }
 
-// The question asked before an irreversible action, or null when it needs none.
+// The question asked before an irreversible action, or null when it needs none. The title's board
+// asks first (what is rolled or drawn, in words; an action that ends the action phase early);
+// whatever it has no words for gets the generic question when it rolls or draws.
 function confirmText(verb, arg) {
-  if (!listedToConfirm(conn.view, verb, arg) && !ALWAYS_CONFIRM.has(verb)) return null;
+  const listed = listedToConfirm(conn.view, verb, arg) || ALWAYS_CONFIRM.has(verb);
+  const own = board && board.confirmText ? board.confirmText(verb, arg, conn.view, listed) : undefined;
+  if (own !== undefined && (own || !listed)) return own;
+  if (!listed) return null;
   if (verb === 'roll') return 'Roll the dice? This rolls dice and cannot be undone.';
   return `${actionName(verb, arg)}? This rolls dice or draws cards and cannot be undone.`;
 }
 
-// An action in words ("Activate: #4 Campaign"), never its raw id.
+// An action in words ("Activate: #4 Campaign", "Demolish the fort at Presqu'île"), never its raw id.
 function actionName(verb, arg) {
+  const own = board && board.actionLabel && conn ? board.actionLabel(verb, arg, conn.view) : undefined;
+  if (own) return own;
   return arg === null ? verbLabel(verb) : `${verbLabel(verb)}: ${board ? board.describe(arg) : shortText(arg)}`;
 }
 
@@ -941,6 +950,8 @@ async function start() {
   setupNotifications();
   setupSound();
   setupDrawer();
+  // The players' key hints are not a spectator's.
+  byId('keys-hint').hidden = seat === 'spectator';
   renderPresence();
   conn.start();
 

@@ -77,6 +77,9 @@ test('a listed roll names what is rolled; an unknown one is left to the generic 
   assert.match(ask('roll', null, battle, true), /^Roll the dice for the battle at Oswego\? Each side rolls one die/);
   assert.match(ask('siege', null, { turn: turn({ step: 'activation', where: 'oswego' }) }, true), /siege at Oswego/);
   assert.match(ask('event', 4, { turn: turn() }, true), /#4 Campaign/);
+  const last = { turn: turn({ step: 'movement' }), hands: { french: 0, british: 1 }, players: { french: {}, british: { holding_last_card: true } } };
+  assert.match(ask('space', 'oswego', last, true), /ends the season's action phases, and new cards are then dealt/);
+  assert.equal(ask('space', 'oswego', { ...last, hands: { french: 0, british: 2 } }, true), undefined);
   assert.equal(ask('mystery', 'x', { turn: turn() }, true), undefined, 'unknown: the page asks generically');
   assert.equal(ask('space', 'oswego', { turn: turn({ step: 'movement' }) }, false), null, 'not listed, nothing to ask');
 });

@@ -7,7 +7,8 @@
 //  - stopping a group that has not left its space ends its move where it stands (5.36, 6.0);
 //  - an action the server lists in the view's `confirm` (it rolls dice or draws at random) names
 //    what is rolled or drawn, from the step in progress: a battle (7.5), a siege (8.4), an assault
-//    (9.0), a raid (10.2), an interception (6.7), avoiding battle (6.8), an event.
+//    (9.0), a raid (10.2), an interception (6.7), avoiding battle (6.8), an event, or the cards
+//    dealt when the action ends the season's last card play or the end of the year (4.0).
 // It decides no rule: every action it words is one the server listed. An action it has no words
 // for is left to the page's generic question (undefined), never let through unasked.
 
@@ -82,7 +83,17 @@ function rollQuestion(verb, arg, view, data) {
   if (verb === 'event' && Number.isInteger(arg))
     return `Play #${arg} ${data.cardName(arg)} for its event? It rolls dice or draws at random (see the card).${final}`;
   if (verb === 'roll') return `Roll the dice${at}?${final}`;
+  if (step === 'year_end') return `This completes the end of the year, and the next cards are then dealt from the deck.${final} Go on?`;
+  if (seasonEnds(view)) return `This ends the season's action phases, and new cards are then dealt from the deck.${final} Go on?`;
   return undefined;
+}
+
+// Whether the card play in progress is the season's last: neither side has a card left to play
+// (none in hand, or only the last one, held by passing).
+function seasonEnds(view) {
+  const hands = view?.hands;
+  if (!hands || typeof hands !== 'object') return false;
+  return Object.entries(hands).every(([side, n]) => n === 0 || (n === 1 && view.players?.[side]?.holding_last_card === true));
 }
 
 // The question to ask before (verb, arg), null for none, or undefined to leave it to the page.

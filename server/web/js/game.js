@@ -22,6 +22,7 @@ import { call, currentAccount, currentSession, loadSession } from './session.js'
 import { gameLink, playersText } from './account_games.js';
 import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
 import { mountClocks } from './game_clocks.js';
+import { mountNotes } from './game_notes.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
@@ -950,8 +951,9 @@ async function start() {
   setupNotifications();
   setupSound();
   setupDrawer();
-  // The players' key hints are not a spectator's.
+  // The players' key hints and private notes are not a spectator's.
   byId('keys-hint').hidden = seat === 'spectator';
+  mountNotes({ game, seat, token, headers: () => (currentSession() ? { 'X-CSRF-Token': currentSession().csrf_token } : {}) });
   renderPresence();
   conn.start();
 

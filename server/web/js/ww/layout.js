@@ -1,0 +1,213 @@
+// Where each space's stack and markers go on the map, worked out once from the map data, so that
+// no stack ever covers another space, its name or another space's stack, whatever is on the map
+// and at every zoom (the map is an SVG in map units: zooming changes no geometry).
+//
+// Every space gets a fixed "slot": a column of marker badges (MARK_W wide) and room for `cols` x
+// `rows` counters (3 x 1 where there is room, down to 1 x 1). Whatever the stack holds is drawn inside its slot
+// (pieces.js piles counters up when they do not fit), so slots that never overlap mean stacks that
+// never overlap.
+//
+// The algorithm (deterministic, pure, no DOM; ~60 ms for the whole map):
+//  1. Obstacles: every other space's symbol with its fortress ring and glyphs (anchor,
+//     settlement, VP star), the middle of the space's own symbol (so that it stays clickable),
+//     the militia boxes, and the slots placed before; the spaces' names are obstacles too, but
+//     soft ones.
+//  2. Spaces are placed most crowded first (shortest distance to another space's centre, then id).
+//  3. The candidates are slots of each shape (SHAPES) centred at 20 to 150 map units from the
+//     symbol's centre in 16 directions. Each costs its distance, plus its shape's cost (a smaller
+//     slot costs more), plus NAME_COST if it covers a name; the cheapest that touches no hard obstacle wins (else the one
+//     that overlaps least).
+//  4. The Pays d'en Haut box holds its slot inside, at its foot; a militia box holds its militia
+//     in its right half.
+// A slot away from its space is tied to it by a thin line (pieces.js).
+import { centre } from './data.js';
+
+export const CELL = 32; // the pitch of a counter cell
+export const COUNTER = 28; // a counter's side
+export const MARK_W = 46; // the marker column
+export const LABEL_CHAR = 7.8; // the mean width of a character of a space name (14px, semibold)
+const NAME_COST = 150; // what covering a name costs, in map units of distance
+
+// Where a space's symbol is drawn and how big it is.
+export function spaceShape(space) {
+  const c = centre(space.map);
+  const m = Math.min(space.map.w, space.map.h);
+  if (space.terrain === 'box') return { kind: 'box', x: c.x, y: c.y, w: space.map.w * 0.9, h: space.map.h * 0.9 };
+  if (space.terrain === 'cultivated') {
+    const side = Math.max(46, m * 0.55);
+    return { kind: 'square', x: c.x, y: c.y - 6, w: side, h: side };
+  }
+  const r = Math.max(24, m * 0.3);
+  return { kind: 'circle', x: c.x, y: c.y - 6, w: 2 * r, h: 2 * r };
+}
+
+// The baseline of a space's name (map.js draws it there).
+export function labelBaseline(space) {
+  const shape = spaceShape(space);
+  return shape.y + shape.h / 2 + (space.fortress ? 22 : 15);
+}
+
+// The rectangle {x1, y1, x2, y2} of a space's symbol with its ring and glyphs.
+export function symbolBox(space) {
+  const { x, y, w, h } = spaceShape(space);
+  const ring = space.fortress ? 7 : 2;
+  return {
+    x1: x - w / 2 - ring - (space.port ? 12 : 0),
+    y1: y - h / 2 - ring - ((space.settlement_tribes ?? []).length ? 8 : 0),
+    x2: x + w / 2 + ring + (space.vp_space || (space.settlement_tribes ?? []).length ? 12 : 0),
+    y2: y + h / 2 + ring,
+  };
+}
+
+// The rectangle of a space's name.
+export function labelBox(space) {
+  const { x } = spaceShape(space);
+  const base = labelBaseline(space);
+  const half = (space.name.length * LABEL_CHAR) / 2 + 2;
+  return { x1: x - half, y1: base - 12, x2: x + half, y2: base + 4 };
+}
+
+export function overlap(a, b) {
+  const w = Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1);
+  const h = Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+const rect = (x, y, w, h) => ({ x1: x, y1: y, x2: x + w, y2: y + h });
+
+// The part of a space's own symbol its slot leaves free, so that the space stays clickable at its
+// middle (a click on a space lands at the centre of its symbol and name).
+export function keepFree(space) {
+  const { x, y } = spaceShape(space);
+  return { x1: x - 11, y1: y - 6, x2: x + 11, y2: y + 16 };
+}
+
+// The 16 directions the candidates go, clockwise from the right.
+const DIRECTIONS = Array.from({ length: 16 }, (_, i) => [Math.cos((i * Math.PI) / 8), Math.sin((i * Math.PI) / 8)]);
+
+// Candidate slots, relative to a space's symbol's centre: centred at growing distances in 16
+// directions, with 3, 2 or 1 cells; `base` is the distance, plus 15 for a slot of two cells and
+// 45 for one of one cell. Sorted by `base` (ties keep this order).
+// The shapes of a slot: its counter cells in columns and rows, and what a smaller one costs.
+const SHAPES = [
+  { cols: 3, rows: 1, cost: 0 },
+  { cols: 2, rows: 1, cost: 15 },
+  { cols: 2, rows: 2, cost: 20 },
+  { cols: 1, rows: 2, cost: 30 },
+  { cols: 1, rows: 1, cost: 60 },
+];
+
+const CANDIDATES = SHAPES.flatMap(({ cols, rows, cost }) => {
+  const w = MARK_W + cols * CELL;
+  const h = rows * CELL;
+  const out = [];
+  for (let d = 20; d <= 150; d += 6)
+    for (const [dx, dy] of DIRECTIONS) out.push({ dx: dx * d - w / 2, dy: dy * d - h / 2, w, h, cols, rows, base: d + cost });
+  return out;
+}).sort((a, b) => a.base - b.base);
+
+function candidateRect(space, c) {
+  const shape = spaceShape(space);
+  if (shape.kind === 'box') return { ...rect(shape.x - c.w / 2, shape.y + shape.h / 2 - c.h - 6, c.w, c.h), c };
+  return { ...rect(shape.x + c.dx, shape.y + c.dy, c.w, c.h), c };
+}
+
+// Map<location id, {x, y, w, h, cols, rows, markers}>: the slot of every space and militia box.
+// `markers`: whether the slot keeps a marker column at its left.
+export function layoutSlots(data) {
+  const spaces = [...data.spaces.values()];
+  const symbols = new Map(spaces.map((s) => [s.id, symbolBox(s)]));
+  const labels = new Map(spaces.map((s) => [s.id, labelBox(s)]));
+  const boxes = [...data.militiaBoxes.values()].map((b) => rect(b.map.x, b.map.y, b.map.w, b.map.h));
+  const centres = new Map(spaces.map((s) => [s.id, spaceShape(s)]));
+  const nearest = new Map(
+    spaces.map((s) => {
+      const a = centres.get(s.id);
+      let best = Infinity;
+      for (const t of spaces) if (t !== s) best = Math.min(best, Math.hypot(a.x - centres.get(t.id).x, a.y - centres.get(t.id).y));
+      return [s.id, best];
+    }),
+  );
+  const order = spaces.slice().sort((a, b) => nearest.get(a.id) - nearest.get(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Only what lies near a space can touch its candidates.
+  const REACH = 250;
+  const near = (c, list) => list.filter((b) => b.x2 > c.x - REACH && b.x1 < c.x + REACH && b.y2 > c.y - REACH && b.y1 < c.y + REACH);
+  const hitsAny = (x1, y1, x2, y2, list) => {
+    for (const b of list) if (b.x2 > x1 && b.x1 < x2 && b.y2 > y1 && b.y1 < y2) return true;
+    return false;
+  };
+  const fixed = [...boxes];
+  for (const [id, box] of symbols) fixed.push({ ...box, id });
+  const placed = new Map(); // space id -> {x1, y1, x2, y2, c, score}
+  // The best slot of `space` with the other slots where they are.
+  const place = (space) => {
+    const shape = centres.get(space.id);
+    const hard = near(shape, [
+      ...fixed.filter((b) => b.id !== space.id),
+      ...(space.terrain === 'box' ? [] : [keepFree(space)]),
+      ...[...placed].filter(([id]) => id !== space.id).map(([, r]) => r),
+    ]);
+    const named = near(shape, [...labels.values()]);
+    // The candidate of least `base` that covers nothing, a name costing NAME_COST more; else the
+    // one of least overlap. (Pays d'en Haut's box has its own place, whatever the base.)
+    const list = space.terrain === 'box' ? CANDIDATES.filter((c) => c.cols === 2 && c.rows === 1).slice(0, 1) : CANDIDATES;
+    let chosen = null;
+    let best = Infinity;
+    for (const c of list) {
+      if (c.base >= best) break;
+      const x1 = shape.kind === 'box' ? shape.x - c.w / 2 : shape.x + c.dx;
+      const y1 = shape.kind === 'box' ? shape.y + shape.h / 2 - c.h - 6 : shape.y + c.dy;
+      const x2 = x1 + c.w;
+      const y2 = y1 + c.h;
+      if (hitsAny(x1, y1, x2, y2, hard)) continue;
+      const score = c.base + (hitsAny(x1, y1, x2, y2, named) ? NAME_COST : 0);
+      if (score < best) {
+        best = score;
+        chosen = { x1, y1, x2, y2, c, score };
+      }
+    }
+    if (!chosen) {
+      let least = Infinity;
+      for (const c of list) {
+        const r = candidateRect(space, c);
+        const o = hard.reduce((sum, box) => sum + overlap(r, box), 0);
+        if (o < least) {
+          least = o;
+          chosen = { ...r, score: Infinity };
+        }
+      }
+    }
+    return chosen;
+  };
+  for (const space of order) placed.set(space.id, place(space));
+  // Once every slot is somewhere, each space looks again for a better one (the ones placed first
+  // did not know where the others would go).
+  for (let round = 0; round < 2; ++round) for (const space of order) placed.set(space.id, place(space));
+  const slots = new Map();
+  for (const space of spaces) {
+    const chosen = placed.get(space.id);
+    slots.set(space.id, {
+      x: chosen.x1,
+      y: chosen.y1,
+      w: chosen.x2 - chosen.x1,
+      h: chosen.y2 - chosen.y1,
+      cols: chosen.c.cols,
+      rows: chosen.c.rows,
+      markers: true,
+    });
+  }
+  // A militia box: its militia in its right half, below its name.
+  for (const box of data.militiaBoxes.values()) {
+    const cols = Math.floor((box.map.w / 2 - 6) / CELL);
+    slots.set(box.id, {
+      x: box.map.x + box.map.w - 6 - cols * CELL,
+      y: box.map.y + 20,
+      w: cols * CELL,
+      h: CELL,
+      cols,
+      rows: 1,
+      markers: false,
+    });
+  }
+  return slots;
+}

@@ -296,11 +296,23 @@ TEST_CASE("the view shows every piece, marker and track") {
   CHECK(v["outcome"] == json{{"winner", "french"}, {"reason", "a test"}});
 }
 
-TEST_CASE("the view names the pieces picked for an interception, an avoidance or a retreat (6.7, 6.8, 7.9)") {
+TEST_CASE(
+    "the view names the pieces picked for a force, an interception, an avoidance or a retreat (5.34, 6.7, 6.8, 7.9)") {
   auto module = make_wilderness_war();
   State s = *set_up_scenario("annus_mirabilis", {}, 7);
   const auto& data = s.data();
   CHECK(module->view(s, "spectator")["turn"]["picked"].is_null());
+  ActivationState a;
+  a.card = 4;
+  a.stage = ActivationStage::define_force;
+  a.force = true;
+  a.commander = data.piece_index("fr_rigaud");
+  a.force_pieces = {data.piece_index("fr_rigaud"), data.piece_index("fr_reg_languedoc")};
+  s.activation = a;
+  CHECK(module->view(s, "british")["turn"]["picked"] ==
+        json{{"kind", "force"}, {"side", "french"}, {"pieces", {"fr_rigaud", "fr_reg_languedoc"}}});
+  CHECK(view_schema().check(module->view(s, "british")) == std::vector<std::string>{});
+  s.activation.reset();
   MoveState m;
   m.phasing = Side::french;
   m.where = data.space_index("hudson_carry_north");

@@ -1,23 +1,26 @@
 // Where each space's stack and markers go on the map, worked out once from the map data, so that
-// no stack ever covers another space, its name or another space's stack, whatever is on the map
-// and at every zoom (the map is an SVG in map units: zooming changes no geometry).
+// no stack and no marker ever covers another space, a space's name or another space's stack,
+// whatever is on the map and at every zoom (the map is an SVG in map units: zooming changes no
+// geometry).
 //
-// Every space gets a fixed "slot": a column of marker badges (MARK_W wide) and room for `cols` x
-// `rows` counters (3 x 1 where there is room, down to 1 x 1). Whatever the stack holds is drawn inside its slot
-// (pieces.js piles counters up when they do not fit), so slots that never overlap mean stacks that
-// never overlap.
+// Every space gets two fixed "slots": one for its stack, room for `cols` x `rows` counter cells
+// (3 x 1 where there is room, down to 1 x 1), and one for its markers (a column of badges MARK_W
+// wide). Whatever the stack holds is drawn inside its slot (pieces.js piles counters up when they
+// do not fit), so slots that never overlap mean stacks that never overlap.
 //
-// The algorithm (deterministic, pure, no DOM; ~60 ms for the whole map):
+// The algorithm (deterministic, pure, no DOM; well under 100 ms for the whole map):
 //  1. Obstacles: every other space's symbol with its fortress ring and glyphs (anchor,
 //     settlement, VP star), the middle of the space's own symbol (so that it stays clickable),
-//     the militia boxes, and the slots placed before; the spaces' names are obstacles too, but
+//     the militia boxes and the slots placed before; the spaces' names are obstacles too, but
 //     soft ones.
-//  2. Spaces are placed most crowded first (shortest distance to another space's centre, then id).
+//  2. Stack slots first, most crowded space first (shortest distance to another space's centre,
+//     then id); then marker slots in the same order.
 //  3. The candidates are slots of each shape (SHAPES) centred at 20 to 150 map units from the
-//     symbol's centre in 16 directions. Each costs its distance, plus its shape's cost (a smaller
-//     slot costs more), plus NAME_COST if it covers a name; the cheapest that touches no hard obstacle wins (else the one
-//     that overlaps least).
-//  4. The Pays d'en Haut box holds its slot inside, at its foot; a militia box holds its militia
+//     symbol's centre in 16 directions (a marker slot from 0). Each costs its distance, plus its
+//     shape's cost (a smaller slot costs more), plus NAME_COST if it covers a name; the cheapest
+//     that touches no hard obstacle wins (else the one that overlaps least). Then each space looks
+//     again, once, with all the others placed.
+//  4. The Pays d'en Haut box holds its stack inside, at its foot; a militia box holds its militia
 //     in its right half.
 // A slot away from its space is tied to it by a thin line (pieces.js).
 import { centre } from './data.js';
@@ -85,10 +88,7 @@ export function keepFree(space) {
 // The 16 directions the candidates go, clockwise from the right.
 const DIRECTIONS = Array.from({ length: 16 }, (_, i) => [Math.cos((i * Math.PI) / 8), Math.sin((i * Math.PI) / 8)]);
 
-// Candidate slots, relative to a space's symbol's centre: centred at growing distances in 16
-// directions, with 3, 2 or 1 cells; `base` is the distance, plus 15 for a slot of two cells and
-// 45 for one of one cell. Sorted by `base` (ties keep this order).
-// The shapes of a slot: its counter cells in columns and rows, and what a smaller one costs.
+// The shapes of a stack slot: its counter cells in columns and rows, and what a smaller one costs.
 const SHAPES = [
   { cols: 3, rows: 1, cost: 0 },
   { cols: 2, rows: 1, cost: 15 },
@@ -97,34 +97,38 @@ const SHAPES = [
   { cols: 1, rows: 1, cost: 60 },
 ];
 
-const CANDIDATES = SHAPES.flatMap(({ cols, rows, cost }) => {
-  const w = MARK_W + cols * CELL;
-  const h = rows * CELL;
-  const out = [];
-  for (let d = 20; d <= 150; d += 6)
-    for (const [dx, dy] of DIRECTIONS) out.push({ dx: dx * d - w / 2, dy: dy * d - h / 2, w, h, cols, rows, base: d + cost });
-  return out;
-}).sort((a, b) => a.base - b.base);
-
-function candidateRect(space, c) {
-  const shape = spaceShape(space);
-  if (shape.kind === 'box') return { ...rect(shape.x - c.w / 2, shape.y + shape.h / 2 - c.h - 6, c.w, c.h), c };
-  return { ...rect(shape.x + c.dx, shape.y + c.dy, c.w, c.h), c };
+// Candidate slots relative to a space's symbol's centre, sorted by `base` (distance plus the
+// shape's cost; ties keep this order).
+function candidateList(shapes, from) {
+  return shapes
+    .flatMap(({ w, h, cost, ...rest }) => {
+      const out = [];
+      for (let d = from; d <= 150; d += 6)
+        for (const [dx, dy] of d === 0 ? [[0, 0]] : DIRECTIONS) out.push({ dx: dx * d - w / 2, dy: dy * d - h / 2, w, h, ...rest, base: d + cost });
+      return out;
+    })
+    .sort((a, b) => a.base - b.base);
 }
 
-// Map<location id, {x, y, w, h, cols, rows, markers}>: the slot of every space and militia box.
-// `markers`: whether the slot keeps a marker column at its left.
+const STACK_CANDIDATES = candidateList(
+  SHAPES.map((s) => ({ ...s, w: s.cols * CELL, h: s.rows * CELL })),
+  20,
+);
+const MARKER_CANDIDATES = candidateList([{ w: MARK_W, h: CELL, cost: 0 }], 0);
+
+// Map<location id, {x, y, w, h, cols, rows, marks}>: the stack slot of every space and militia
+// box, and a space's marker slot `marks` ({x, y, w, h}).
 export function layoutSlots(data) {
   const spaces = [...data.spaces.values()];
   const symbols = new Map(spaces.map((s) => [s.id, symbolBox(s)]));
-  const labels = new Map(spaces.map((s) => [s.id, labelBox(s)]));
+  const labels = [...spaces.map((s) => labelBox(s))];
   const boxes = [...data.militiaBoxes.values()].map((b) => rect(b.map.x, b.map.y, b.map.w, b.map.h));
-  const centres = new Map(spaces.map((s) => [s.id, spaceShape(s)]));
+  const shapes = new Map(spaces.map((s) => [s.id, spaceShape(s)]));
   const nearest = new Map(
     spaces.map((s) => {
-      const a = centres.get(s.id);
+      const a = shapes.get(s.id);
       let best = Infinity;
-      for (const t of spaces) if (t !== s) best = Math.min(best, Math.hypot(a.x - centres.get(t.id).x, a.y - centres.get(t.id).y));
+      for (const t of spaces) if (t !== s) best = Math.min(best, Math.hypot(a.x - shapes.get(t.id).x, a.y - shapes.get(t.id).y));
       return [s.id, best];
     }),
   );
@@ -138,22 +142,17 @@ export function layoutSlots(data) {
   };
   const fixed = [...boxes];
   for (const [id, box] of symbols) fixed.push({ ...box, id });
-  const placed = new Map(); // space id -> {x1, y1, x2, y2, c, score}
-  // The best slot of `space` with the other slots where they are.
-  const place = (space) => {
-    const shape = centres.get(space.id);
-    const hard = near(shape, [
-      ...fixed.filter((b) => b.id !== space.id),
-      ...(space.terrain === 'box' ? [] : [keepFree(space)]),
-      ...[...placed].filter(([id]) => id !== space.id).map(([, r]) => r),
-    ]);
-    const named = near(shape, [...labels.values()]);
-    // The candidate of least `base` that covers nothing, a name costing NAME_COST more; else the
-    // one of least overlap. (Pays d'en Haut's box has its own place, whatever the base.)
-    const list = space.terrain === 'box' ? CANDIDATES.filter((c) => c.cols === 2 && c.rows === 1).slice(0, 1) : CANDIDATES;
+  const stacks = new Map(); // space id -> {x1, y1, x2, y2, c}
+  const marks = new Map();
+  // The best slot of `space` among `candidates` with the other slots where they are.
+  const place = (space, candidates, mine) => {
+    const shape = shapes.get(space.id);
+    const others = [...stacks, ...marks].filter(([id, r]) => id !== space.id || r !== mine.get(space.id)).map(([, r]) => r);
+    const hard = near(shape, [...fixed.filter((b) => b.id !== space.id), ...(space.terrain === 'box' ? [] : [keepFree(space)]), ...others]);
+    const named = near(shape, labels);
     let chosen = null;
     let best = Infinity;
-    for (const c of list) {
+    for (const c of candidates) {
       if (c.base >= best) break;
       const x1 = shape.kind === 'box' ? shape.x - c.w / 2 : shape.x + c.dx;
       const y1 = shape.kind === 'box' ? shape.y + shape.h / 2 - c.h - 6 : shape.y + c.dy;
@@ -163,51 +162,43 @@ export function layoutSlots(data) {
       const score = c.base + (hitsAny(x1, y1, x2, y2, named) ? NAME_COST : 0);
       if (score < best) {
         best = score;
-        chosen = { x1, y1, x2, y2, c, score };
+        chosen = { x1, y1, x2, y2, c };
       }
     }
     if (!chosen) {
       let least = Infinity;
-      for (const c of list) {
-        const r = candidateRect(space, c);
+      for (const c of candidates) {
+        const r = rect(shape.x + c.dx, shape.y + c.dy, c.w, c.h);
         const o = hard.reduce((sum, box) => sum + overlap(r, box), 0);
         if (o < least) {
           least = o;
-          chosen = { ...r, score: Infinity };
+          chosen = { ...r, c };
         }
       }
     }
     return chosen;
   };
-  for (const space of order) placed.set(space.id, place(space));
-  // Once every slot is somewhere, each space looks again for a better one (the ones placed first
-  // did not know where the others would go).
-  for (let round = 0; round < 2; ++round) for (const space of order) placed.set(space.id, place(space));
+  const stackCandidates = (space) => (space.terrain === 'box' ? STACK_CANDIDATES.filter((c) => c.cols === 2 && c.rows === 1).slice(0, 1) : STACK_CANDIDATES);
+  for (let round = 0; round < 2; ++round) for (const space of order) stacks.set(space.id, place(space, stackCandidates(space), stacks));
+  for (let round = 0; round < 2; ++round) for (const space of order) marks.set(space.id, place(space, MARKER_CANDIDATES, marks));
   const slots = new Map();
   for (const space of spaces) {
-    const chosen = placed.get(space.id);
+    const s = stacks.get(space.id);
+    const m = marks.get(space.id);
     slots.set(space.id, {
-      x: chosen.x1,
-      y: chosen.y1,
-      w: chosen.x2 - chosen.x1,
-      h: chosen.y2 - chosen.y1,
-      cols: chosen.c.cols,
-      rows: chosen.c.rows,
-      markers: true,
+      x: s.x1,
+      y: s.y1,
+      w: s.x2 - s.x1,
+      h: s.y2 - s.y1,
+      cols: s.c.cols,
+      rows: s.c.rows,
+      marks: { x: m.x1, y: m.y1, w: m.x2 - m.x1, h: m.y2 - m.y1 },
     });
   }
   // A militia box: its militia in its right half, below its name.
   for (const box of data.militiaBoxes.values()) {
     const cols = Math.floor((box.map.w / 2 - 6) / CELL);
-    slots.set(box.id, {
-      x: box.map.x + box.map.w - 6 - cols * CELL,
-      y: box.map.y + 20,
-      w: cols * CELL,
-      h: CELL,
-      cols,
-      rows: 1,
-      markers: false,
-    });
+    slots.set(box.id, { x: box.map.x + box.map.w - 6 - cols * CELL, y: box.map.y + 20, w: cols * CELL, h: CELL, cols, rows: 1, marks: null });
   }
   return slots;
 }

@@ -1,6 +1,6 @@
 // Markers on the map: forts, stockades, forts under construction (pickaxe), sieges with their
 // level, Amphib, Raided (by the side that placed them), fieldworks and Allied settlements. Drawn
-// as small labelled badges in the marker column of their space's slot (layout.js), never over
+// as small labelled badges in their space's marker slot (layout.js), never over
 // another space; they never take clicks.
 import { CELL, MARK_W } from './layout.js';
 import { s, tip } from './svg.js';
@@ -39,17 +39,16 @@ export function spacesWithMarkers(view) {
   return new Set(Object.entries(view.markers ?? {}).filter(([, m]) => markerBadges(m).length).map(([id]) => id));
 }
 
-// Draws each space's markers in the marker column of its slot (layout.js): two badges one above
-// the other in each row of the slot; when there are more, the last says how many more (all of
-// them in its tooltip).
+// Draws each space's markers in its marker slot (layout.js): two badges one above the other;
+// when there are more, the second says how many more (all of them in its tooltip).
 export function drawMarkers(layer, view, data, slots) {
   while (layer.firstChild) layer.removeChild(layer.firstChild);
   for (const [spaceId, markers] of Object.entries(view.markers ?? {})) {
-    const slot = slots.get(spaceId);
+    const slot = slots.get(spaceId)?.marks;
     if (!data.spaces.has(spaceId) || !slot) continue;
     let badges = markerBadges(markers);
     if (!badges.length) continue;
-    const room = 2 * (slot.rows ?? 1);
+    const room = 2;
     if (badges.length > room) {
       const rest = badges.slice(room - 1);
       badges = [...badges.slice(0, room - 1), { kind: 'more', text: `+${rest.length} more`, title: rest.map((b) => b.title).join('\n') }];

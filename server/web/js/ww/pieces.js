@@ -10,7 +10,7 @@
 // data-pieces (the ids it stands for) and data-piece (the one on top); one that is a legal target
 // carries data-verb / data-arg; `has-target` marks a pile hiding one. A click on a stack that is no
 // target opens the stack panel (stack_panel.js), which lists every piece.
-import { CELL, COUNTER, MARK_W, spaceShape } from './layout.js';
+import { CELL, COUNTER, spaceShape } from './layout.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
 
@@ -157,36 +157,38 @@ function counter(id, represents, info, state, verbs, classes) {
   return g;
 }
 
-// Redraws every stack into `layer`, each in its slot (`slots`, from layout.js). `marks`:
-// {force: Set of piece ids, lastMoved: Set of piece ids, hasMarkers: Set of location ids whose
-// slot shows markers}.
+// Redraws every stack into `layer`, each in its slot (`slots`, from layout.js), and into `tethers`
+// a line from each space to its slots in use. `marks`: {force: Set of piece ids, lastMoved: Set of
+// piece ids, hasMarkers: Set of the space ids that show markers}.
 export function drawStacks(layer, view, data, targets, slots, marks = {}, tethers = null) {
   while (layer.firstChild) layer.removeChild(layer.firstChild);
   if (tethers) {
     // A line from each space to its slot, when the slot has something in it.
     while (tethers.firstChild) tethers.removeChild(tethers.firstChild);
-    const used = new Set([...stacksOf(view, data).keys(), ...(marks.hasMarkers ?? [])]);
+    const stacked = new Set(stacksOf(view, data).keys());
+    const hasMarkers = marks.hasMarkers ?? new Set();
+    const used = new Set([...stacked, ...hasMarkers]);
     for (const where of used) {
       const space = data.spaces.get(where);
       const slot = slots.get(where);
       if (!space || !slot) continue;
       const c = spaceShape(space);
-      const x = Math.max(slot.x, Math.min(c.x, slot.x + slot.w));
-      const y = Math.max(slot.y, Math.min(c.y, slot.y + slot.h));
-      tethers.append(s('line', { class: 'ww-tether', x1: c.x, y1: c.y, x2: x, y2: y }));
+      for (const box of [stacked.has(where) ? slot : null, hasMarkers.has(where) ? slot.marks : null]) {
+        if (!box) continue;
+        const x = Math.max(box.x, Math.min(c.x, box.x + box.w));
+        const y = Math.max(box.y, Math.min(c.y, box.y + box.h));
+        tethers.append(s('line', { class: 'ww-tether', x1: c.x, y1: c.y, x2: x, y2: y }));
+      }
     }
   }
   const force = marks.force ?? new Set();
   const lastMoved = marks.lastMoved ?? new Set();
-  const hasMarkers = marks.hasMarkers ?? new Set();
   for (const [where, ids] of stacksOf(view, data)) {
     const slot = slots.get(where);
     if (!slot) continue;
     const groups = stackGroups(ids, view, data, force, targets);
-    // The marker column is the stack's when the space has no markers.
-    const markerRoom = slot.markers && !hasMarkers.has(where);
-    const x0 = slot.markers && !markerRoom ? slot.x + MARK_W : slot.x;
-    const cols = slot.cols + (markerRoom ? 1 : 0);
+    const x0 = slot.x;
+    const cols = slot.cols;
     const rows = slot.rows ?? 1;
     const allotted = allotCells(groups, cols * rows);
     const total = allotted.reduce((a, b) => a + b, 0);

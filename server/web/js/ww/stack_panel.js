@@ -25,6 +25,7 @@ const TYPES = {
 };
 
 export const FORCE_TITLES = {
+  force: 'Force being formed',
   activated: 'Activated',
   moving: 'Moving force',
   intercept: 'Intercepting force',

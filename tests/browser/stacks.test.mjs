@@ -82,7 +82,8 @@ test('every stack stays on its own space at every zoom; a stack opens in words',
     await map.screenshot({ path: path.join(ARTIFACTS, `stacks-${zoom}.png`) });
     assert.deepEqual(found, [], `at ${zoom}: stacks and markers on other spaces`);
   }
-  // The carries and the forts on the lake, one by one: each pair stays apart.
+  // The carries and the forts on the lake, one by one: each pair stays apart, off each other's
+  // symbol and name.
   const rect = async (selector) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().toJSON());
   for (const [a, b] of [
     ['hudson_carry_north', 'hudson_carry_south'],
@@ -92,8 +93,10 @@ test('every stack stays on its own space at every zoom; a stack opens in words',
     const sb = await rect(`#board .ww-stack[data-stack="${b}"]`);
     const box = (r) => ({ x1: r.left, y1: r.top, x2: r.right, y2: r.bottom });
     assert.ok(!overlaps(box(sa), box(sb)), `the stacks of ${a} and ${b} overlap`);
-    assert.ok(!overlaps(box(sa), box(await rect(`#board [data-space="${b}"] .ww-shape`))), `the stack of ${a} covers ${b}`);
-    assert.ok(!overlaps(box(sb), box(await rect(`#board [data-space="${a}"] .ww-shape`))), `the stack of ${b} covers ${a}`);
+    for (const part of ['.ww-shape', '.ww-label']) {
+      assert.ok(!overlaps(box(sa), box(await rect(`#board [data-space="${b}"] ${part}`))), `the stack of ${a} covers ${b} (${part})`);
+      assert.ok(!overlaps(box(sb), box(await rect(`#board [data-space="${a}"] ${part}`))), `the stack of ${b} covers ${a} (${part})`);
+    }
   }
 
   // A click on the stack of Hudson Carry North opens it: both sides' pieces, in words.

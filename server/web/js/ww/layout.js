@@ -4,8 +4,8 @@
 // geometry).
 //
 // Every space gets two fixed "slots": one for its stack, room for `cols` x `rows` counter cells
-// (3 x 1 where there is room, down to 1 x 1), and one for its markers (a column of badges MARK_W
-// wide). Whatever the stack holds is drawn inside its slot (pieces.js piles counters up when they
+// (3 x 1 where there is room, down to 1 x 1), and one for its markers (two badges MARK_W wide,
+// one above the other or side by side). Whatever the stack holds is drawn inside its slot (pieces.js piles counters up when they
 // do not fit), so slots that never overlap mean stacks that never overlap.
 //
 // The algorithm (deterministic, pure, no DOM; well under 100 ms for the whole map):
@@ -114,7 +114,15 @@ const STACK_CANDIDATES = candidateList(
   SHAPES.map((s) => ({ ...s, w: s.cols * CELL, h: s.rows * CELL })),
   20,
 );
-const MARKER_CANDIDATES = candidateList([{ w: MARK_W, h: CELL, cost: 0 }], 0);
+// A marker slot holds two badges, one above the other or side by side.
+export const BADGE_H = (CELL - 2) / 2;
+const MARKER_CANDIDATES = candidateList(
+  [
+    { w: MARK_W, h: CELL, cost: 0 },
+    { w: 2 * MARK_W, h: BADGE_H, cost: 5 },
+  ],
+  0,
+);
 
 // Map<location id, {x, y, w, h, cols, rows, marks}>: the stack slot of every space and militia
 // box, and a space's marker slot `marks` ({x, y, w, h}).

@@ -2,7 +2,7 @@
 // level, Amphib, Raided (by the side that placed them), fieldworks and Allied settlements. Drawn
 // as small labelled badges in their space's marker slot (layout.js), never over
 // another space; they never take clicks.
-import { CELL, MARK_W } from './layout.js';
+import { BADGE_H, MARK_W } from './layout.js';
 import { s, tip } from './svg.js';
 
 const SIDE_NAMES = { french: 'French', british: 'British' };
@@ -39,7 +39,8 @@ export function spacesWithMarkers(view) {
   return new Set(Object.entries(view.markers ?? {}).filter(([, m]) => markerBadges(m).length).map(([id]) => id));
 }
 
-// Draws each space's markers in its marker slot (layout.js): two badges one above the other;
+// Draws each space's markers in its marker slot (layout.js): two badges, one above the other or
+// side by side;
 // when there are more, the second says how many more (all of them in its tooltip).
 export function drawMarkers(layer, view, data, slots) {
   while (layer.firstChild) layer.removeChild(layer.firstChild);
@@ -55,17 +56,19 @@ export function drawMarkers(layer, view, data, slots) {
     }
     const g = s('g', { class: 'ww-marker-group', 'data-markers': spaceId });
     const width = MARK_W - 4;
-    const height = (CELL - 2) / 2;
+    const height = BADGE_H;
+    const across = slot.w >= 2 * MARK_W; // side by side, else one above the other
     badges.forEach((badge, i) => {
-      const y = slot.y + i * (height + 2);
+      const x = slot.x + (across ? i * MARK_W : 0);
+      const y = slot.y + (across ? 0 : i * (height + 2));
       const text = badge.kind === 'siege' || badge.kind === 'more' ? badge.text : (SHORT[badge.kind] ?? badge.text);
       g.append(
         s(
           'g',
           { class: `ww-marker marker-${badge.kind}${badge.side ? ' side-' + badge.side : ''}`, 'data-marker': badge.kind },
           tip(badge.title),
-          s('rect', { x: slot.x + 1, y, width, height, rx: 3 }),
-          s('text', { x: slot.x + 1 + width / 2, y: y + height - 4, ...(text.length * 5.6 > width - 4 ? { textLength: width - 4, lengthAdjust: 'spacingAndGlyphs' } : {}) }, text),
+          s('rect', { x: x + 1, y, width, height, rx: 3 }),
+          s('text', { x: x + 1 + width / 2, y: y + height - 4, ...(text.length * 5.6 > width - 4 ? { textLength: width - 4, lengthAdjust: 'spacingAndGlyphs' } : {}) }, text),
         ),
       );
     });

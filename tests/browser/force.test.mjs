@@ -54,6 +54,16 @@ async function play(pages, page, verb, arg) {
   await waitForPages(pages, await version(), TIMEOUT);
 }
 
+// Zooms the page's map in on a space, for a screenshot a player could read.
+async function zoomOn(page, space) {
+  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  const box = await page.locator(`#board [data-space="${space}"] .ww-shape`).boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 4; ++i) await page.mouse.wheel(0, -250);
+  await page.mouse.move(1, 1);
+  await page.waitForTimeout(200);
+}
+
 // The classes of the map counter that stands for `piece` (itself or the top of its pile).
 async function mapCounter(page, piece) {
   const counter = page.locator(`#board .ww-map .ww-counter[data-pieces~="${piece}"]`);
@@ -73,7 +83,8 @@ test('the force being picked is marked with its strength; the last move stays ma
   await play(pages, french, 'piece', 'fr_reg_languedoc');
   await play(pages, french, 'piece', 'fr_reg_royal_roussillon');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await french.screenshot({ path: path.join(ARTIFACTS, 'force-picked.png') });
+  await zoomOn(french, 'ticonderoga');
+  await french.locator('#board .ww-map-wrap').screenshot({ path: path.join(ARTIFACTS, 'force-picked.png') });
   for (const [seat, page] of Object.entries(pages)) {
     for (const piece of FORCE) assert.ok((await mapCounter(page, piece)).includes('ww-force'), `${seat}: ${piece} marked as in the force`);
     const box = page.locator('#board .ww-force-box');
@@ -89,12 +100,21 @@ test('the force being picked is marked with its strength; the last move stays ma
   assert.ok(!(await mapCounter(french, 'br_webb')).includes('ww-force'));
 
   await play(pages, french, 'done');
+  // The British answer what they are asked (a response window) with a pass, over HTTP.
+  const ready = await playOverHttp(server.origin, game, { to: 0, stop: (view) => view.active === 'french' && view.actions.space?.includes('hudson_carry_north') });
+  await waitForPages(pages, ready, TIMEOUT);
   await play(pages, french, 'space', 'hudson_carry_north');
   // The British page: the force that came is marked as the last move, and the battle space.
   for (const piece of FORCE) assert.ok((await mapCounter(british, piece)).includes('ww-last-move'), `british: ${piece} marked as moved`);
   assert.ok(!(await mapCounter(british, 'br_webb')).includes('ww-last-move'), 'a piece that did not move is not marked');
+  await zoomOn(british, 'hudson_carry_north');
+  await british.locator('#board .ww-map-wrap').screenshot({ path: path.join(ARTIFACTS, 'force-moved.png') });
+  // The British answer what they are asked until the battle; the marks stay, and its space is marked.
+  const battle = await playOverHttp(server.origin, game, { to: 0, stop: (view) => Boolean(view.turn?.battle) });
+  await waitForPages(pages, battle, TIMEOUT);
   const view = (await apiJson(server.origin, 'GET', `/api/games/${game.id}/view`)).view;
   assert.equal(view.turn.battle?.space, 'hudson_carry_north', 'the move made a battle');
+  for (const piece of FORCE) assert.ok((await mapCounter(british, piece)).includes('ww-last-move'), `british: ${piece} still marked as moved`);
   assert.equal(await british.locator('#board .ww-space.ww-last-move[data-space="hudson_carry_north"]').count(), 1, 'the battle space is marked');
-  await british.screenshot({ path: path.join(ARTIFACTS, 'force-last-move.png') });
+  await british.locator('#board .ww-map-wrap').screenshot({ path: path.join(ARTIFACTS, 'force-last-move.png') });
 });

@@ -64,6 +64,10 @@ export class WildernessWarBoard {
     root.addEventListener('click', (e) => this.onClick(e));
     root.addEventListener('keydown', (e) => {
       if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('[role=button][data-verb], [role=button][data-verbs]')) this.onClick(e);
+      else if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('.ww-stack')) {
+        e.preventDefault();
+        this.openPanel(e.target.getAttribute('data-stack'), e);
+      }
     });
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') {

@@ -3,13 +3,15 @@
 // space's slot (layout.js), so it never covers another space or stack.
 //
 // A stack is split into groups, each drawn in its own cells: the force being picked or moved
-// (activated, moving, or picked for an interception, an avoidance or a retreat: `force`), then
-// each side's other pieces outside, then the pieces inside the fortification (in a brown frame).
-// A group that has room shows all its counters; one that has not is a pile: its first counter on
-// top of the edges of the others, with a badge counting them. Every drawn counter carries
-// data-pieces (the ids it stands for) and data-piece (the one on top); one that is a legal target
-// carries data-verb / data-arg; `has-target` marks a pile hiding one. A click on a stack that is no
-// target opens the stack panel (stack_panel.js), which lists every piece.
+// (being formed, activated, moving, or picked for an interception, an avoidance or a retreat:
+// `force`, outlined in green), then each side's other pieces outside, then the pieces inside the
+// fortification (in a brown frame). Counters show one to a cell while there is room; the last
+// cell of a group that has not enough is a pile: its first counter on top of the edges of the
+// others, with a badge counting them. Legal targets come first, so that they show. Every drawn
+// counter carries data-pieces (the ids it stands for) and data-piece (the one on top); one that
+// is a legal target carries data-verb / data-arg; `has-target` marks a pile hiding one. A click
+// on a stack that is no target, or on a pile's badge, opens the stack panel (stack_panel.js),
+// which lists every piece. The pieces the last move moved carry ww-last-move (board.js).
 import { CELL, COUNTER, spaceShape } from './layout.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
@@ -88,13 +90,15 @@ export function forceOf(view) {
 }
 
 // The groups of a stack: [{kind: 'force' | 'french' | 'british' | 'inside', ids}], none empty.
-export function stackGroups(ids, view, data, force, targets = null) {
-  const inForce = (id) => force.has(id);
-  // Legal targets first, so that they show when the rest is piled up.
+export function stackGroups(ids, view, data, forceSet, targets = null) {
+  const inForce = (id) => forceSet.has(id);
+  // The force in stack order (its commander on top); elsewhere legal targets first, so that they
+  // show when the rest is piled up.
+  const force = ids.filter(inForce);
   const isTarget = (id) => (targets?.pieces.has(id) ? 0 : 1);
   ids = ids.slice().sort((a, b) => isTarget(a) - isTarget(b));
   const groups = [
-    { kind: 'force', ids: ids.filter(inForce) },
+    { kind: 'force', ids: force },
     { kind: 'french', ids: ids.filter((id) => !inForce(id) && !view.pieces[id].inside && data.pieces.get(id)?.side === 'french') },
     { kind: 'british', ids: ids.filter((id) => !inForce(id) && !view.pieces[id].inside && data.pieces.get(id)?.side !== 'french') },
     { kind: 'inside', ids: ids.filter((id) => !inForce(id) && view.pieces[id].inside) },
@@ -197,7 +201,7 @@ export function drawStacks(layer, view, data, targets, slots, marks = {}, tether
     const gridCols = Math.floor(cols / scale + 1e-9);
     const pitch = CELL * scale;
     const at = (n) => ({ x: x0 + (n % gridCols) * pitch, y: slot.y + Math.floor(n / gridCols) * pitch });
-    const g = s('g', { class: 'ww-stack', 'data-stack': where });
+    const g = s('g', { class: 'ww-stack', 'data-stack': where, role: 'button', tabindex: 0, 'aria-label': `${ids.length} ${ids.length === 1 ? 'piece' : 'pieces'} at ${data.spaceName(where)}: list them` });
     // The click area that opens the stack panel.
     g.append(s('rect', { class: 'ww-stack-hit', x: x0, y: slot.y, width: Math.min(total, gridCols) * pitch, height: Math.ceil(total / gridCols) * pitch }));
     let cell = 0;

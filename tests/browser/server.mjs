@@ -109,7 +109,8 @@ export async function shownLog(page, timeout = 15000) {
   await page.waitForFunction(() => !document.querySelector('#log li.muted')?.textContent.startsWith('Loading'), null, { timeout });
   return page.locator('#log').evaluate((list) => ({
     first: list.start - 1,
-    texts: [...list.querySelectorAll('li:not(.muted)')].map((li) => li.textContent),
+    // The game's lines only: not the group headings nor the struck lines an undo took back.
+    texts: [...list.querySelectorAll('li:not(.muted):not(.log-group):not(.undone)')].map((li) => li.textContent),
     older: !document.getElementById('log-older').hidden,
   }));
 }

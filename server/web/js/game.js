@@ -10,7 +10,9 @@
 // may be claimed, "Claim the win on time".
 //
 // The log panel shows the log lines the connection holds (the most recent ones, numbered as in
-// the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top.
+// the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top. A
+// title's board draws its own lines (board.logFormat: headings, links, sides); on a phone the log
+// is a drawer that its button opens and closes.
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, errorText, h, shortText } from './dom.js';
@@ -26,7 +28,7 @@ import { verbLabel } from './ww/targets.js';
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand', 'window']);
 // Standing orders (docs/PROTOCOL.md): the "pass for" buttons of a response window, and the names
-// of the kinds of window in the orders panel (a kind without one shows its id).
+// of the kinds of window in the orders panel (a kind without one shows its id in words).
 const PASS_SCOPES = { move: 'Pass for this move', action_phase: 'Pass for this action phase', season: 'Pass for this season' };
 const WINDOW_KINDS = {
   foul_weather: 'Foul Weather (before an enemy move)',
@@ -284,7 +286,7 @@ function renderOrders() {
   const box = clear(byId('orders-kinds'));
   for (const kind of orders.kinds) {
     const input = h('input', { type: 'checkbox', 'data-kind': kind, checked: orders.auto_pass.includes(kind), onchange: onOrdersChange });
-    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind}`));
+    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind.replace(/_/g, ' ')}`));
   }
   const passing = byId('orders-passing');
   passing.hidden = orders.passing.length === 0;
@@ -344,7 +346,7 @@ function renderLog() {
   panel.hidden = !log || !log.known;
   renderLogButton();
   if (panel.hidden) return;
-  logShown = drawLog(byId('log'), log, logShown);
+  logShown = drawLog(byId('log'), log, logShown, board ? board.logFormat : null);
 }
 
 async function loadOlderLog() {
@@ -462,6 +464,7 @@ function maybeMountBoard() {
       root.hidden = false;
       document.body.classList.add('has-board');
       renderAll();
+      renderLog(); // with the title's headings and links
     })
     .catch((e) => {
       boardLoading = false;
@@ -659,6 +662,21 @@ function setDrawer(open) {
 
 function setupDrawer() {
   byId('turn-toggle').addEventListener('click', () => setDrawer(byId('turn-panel').classList.contains('folded')));
+  // The log's drawer (a phone): open, closed by its button, by Escape, or by a space link that
+  // shows the map.
+  const logToggle = byId('log-toggle');
+  const setLogDrawer = (open) => {
+    document.body.classList.toggle('log-open', open);
+    logToggle.setAttribute('aria-expanded', String(open));
+    logToggle.textContent = open ? 'Close the log' : 'Log';
+  };
+  logToggle.addEventListener('click', () => setLogDrawer(!document.body.classList.contains('log-open')));
+  byId('log').addEventListener('click', (e) => {
+    if (e.target.closest('[data-space-link]') && document.body.classList.contains('log-open')) setLogDrawer(false);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && document.body.classList.contains('log-open')) setLogDrawer(false);
+  });
 }
 
 // ---- my games ----

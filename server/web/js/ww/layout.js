@@ -30,6 +30,7 @@ export const COUNTER = 28; // a counter's side
 export const MARK_W = 46; // the marker column
 export const LABEL_CHAR = 7.8; // the mean width of a character of a space name (14px, semibold)
 const NAME_COST = 150; // what covering a name costs, in map units of distance
+const GAP = 2; // the least room between a slot and a symbol or another slot
 
 // Where a space's symbol is drawn and how big it is.
 export function spaceShape(space) {
@@ -166,7 +167,8 @@ export function layoutSlots(data) {
       const y1 = shape.kind === 'box' ? shape.y + shape.h / 2 - c.h - 6 : shape.y + c.dy;
       const x2 = x1 + c.w;
       const y2 = y1 + c.h;
-      if (hitsAny(x1, y1, x2, y2, hard)) continue;
+      // A little room between slots: text is drawn a hair wider than its box at some zooms.
+      if (hitsAny(x1 - GAP, y1 - GAP, x2 + GAP, y2 + GAP, hard)) continue;
       const score = c.base + (hitsAny(x1, y1, x2, y2, named) ? NAME_COST : 0);
       if (score < best) {
         best = score;

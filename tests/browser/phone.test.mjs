@@ -201,11 +201,12 @@ test('the map and the choices fit a phone screen, pan and pinch by touch, and a 
   await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).tap();
   let targetBox = await target.boundingBox();
   for (let i = 0; i < 4 && Math.min(targetBox.width, targetBox.height) < 40; ++i) {
-    // Drag him to the middle of the map, then spread the fingers there.
+    // Drag him to the middle of the map (a finger on the map's middle moves it by as much: he may
+    // sit at the map's very edge), then spread the fingers there.
     const mapBox = await page.locator('#board .ww-map').boundingBox();
     const middle = [mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2];
     const at = [targetBox.x + targetBox.width / 2, targetBox.y + targetBox.height / 2];
-    await drag(at, middle[0] - at[0], middle[1] - at[1]);
+    await drag(middle, middle[0] - at[0], middle[1] - at[1]);
     await pinch(middle, 40, 200);
     targetBox = await target.boundingBox();
   }

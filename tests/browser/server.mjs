@@ -145,7 +145,8 @@ export async function waitForPages(pages, version, timeout) {
 }
 
 // Clicks an action on a Wilderness War game page: the board's target, a menu entry of a target of
-// several verbs, or the button in the folded list of all choices.
+// several verbs, a piece hidden in a pile through its stack panel (opened by the pile's count
+// badge), or the button in the folded list of all choices.
 export async function clickAction(page, verb, arg, timeout = 15000) {
   const select = `[data-verb="${verb}"][data-arg="${arg}"]`;
   const direct = page.locator(`#board ${select}`);
@@ -154,6 +155,13 @@ export async function clickAction(page, verb, arg, timeout = 15000) {
   if ((await opener.count()) > 0) {
     await opener.first().click();
     const entry = page.locator(`#board .ww-menu ${select}`);
+    await entry.first().waitFor({ timeout });
+    return entry.first().click();
+  }
+  const pile = page.locator(`#board .ww-cell:has([data-pieces~="${arg}"]) .ww-pile-count`);
+  if ((await pile.count()) > 0) {
+    await pile.first().click();
+    const entry = page.locator(`#board .ww-stack-panel ${select}`);
     await entry.first().waitFor({ timeout });
     return entry.first().click();
   }

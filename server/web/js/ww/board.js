@@ -12,10 +12,12 @@ import { renderHand, renderPiles } from './hand.js';
 import { highlightSpace } from './highlight.js';
 import { logFormat } from './log_lines.js';
 import { WildernessMap } from './map.js';
-import { drawMarkers } from './markers.js';
+import { layoutSlots } from './layout.js';
+import { drawMarkers, spacesWithMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
 import { PanZoom } from './panzoom.js';
-import { drawStacks } from './pieces.js';
+import { drawStacks, drawnAt, forceOf, stacksOf } from './pieces.js';
+import { forceBox, stackPanel } from './stack_panel.js';
 import { actionOf, argLabel, classifyTargets, menuEntries, targetAttrs } from './targets.js';
 import { confirmQuestion, demolitionLabel } from './confirm.js';
 import { renderDemolition } from './demolish.js';
@@ -37,6 +39,13 @@ export class WildernessWarBoard {
     this.seat = seat;
     this.send = send;
     this.map = new WildernessMap(data);
+    this.slots = layoutSlots(data); // where each stack and its markers go (layout.js)
+    this.forceSlot = h('div', { class: 'ww-force-slot' }); // the force being picked or moved
+    this.panel = null; // the open stack panel, if any, and the stack it shows
+    this.panelWhere = null;
+    this.lastView = null; // the previous view, to find the pieces the last move moved
+    this.lastMoved = new Set();
+    this.lastBattle = null;
     this.logFormat = logFormat(data); // how the page's log draws this title's lines
     // A phone's screen is narrow: let it zoom in twice as far, so that a counter can be tapped.
     // The zoom and pan are kept per game and seat, to be shown again after a reload (viewKey).
@@ -64,6 +73,7 @@ export class WildernessWarBoard {
           tool('◎', 'show the legal targets', () => this.fitTargets()),
         ),
         this.map.svg,
+        this.forceSlot,
       ),
       seat === 'spectator' ? null : h('section', { class: 'ww-hand-section' }, h('h2', { id: 'ww-hand-title' }, 'Your hand'), this.hand),
       this.piles,
@@ -74,17 +84,30 @@ export class WildernessWarBoard {
     root.addEventListener('click', (e) => this.onClick(e));
     root.addEventListener('keydown', (e) => {
       if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('[role=button][data-verb], [role=button][data-verbs]')) this.onClick(e);
+      else if ((e.key === 'Enter' || e.key === ' ') && e.target.matches?.('.ww-stack')) {
+        e.preventDefault();
+        this.openPanel(e.target.getAttribute('data-stack'), e);
+      }
     });
     document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') this.closeMenu();
+      if (e.key === 'Escape') {
+        this.closeMenu();
+        this.closePanel();
+      }
     });
     document.addEventListener('click', (e) => {
       if (this.menu && !this.menu.contains(e.target) && !e.target.closest?.('[data-verbs]')) this.closeMenu();
+      if (this.panel && !this.panel.contains(e.target) && !e.target.closest?.('.ww-stack')) this.closePanel();
     });
   }
 
   onClick(event) {
     const el = event.target.closest?.('[data-verb], [data-verbs]');
+    const stack = event.target.closest?.('.ww-stack');
+    if (!el && stack && this.root.contains(stack)) {
+      this.openPanel(stack.getAttribute('data-stack'), event);
+      return;
+    }
     if (!el || !this.root.contains(el) || el.closest('.busy')) return;
     event.preventDefault();
     if (!el.hasAttribute('data-verb')) {
@@ -124,6 +147,58 @@ export class WildernessWarBoard {
   closeMenu() {
     if (this.menu) this.menu.remove();
     this.menu = null;
+  }
+
+  // The stack panel (stack_panel.js) of the stack at `where`, by the pointer; it stays open, and
+  // follows the game, until closed.
+  openPanel(where, event) {
+    this.closeMenu();
+    this.closePanel();
+    this.panelWhere = where;
+    const rect = event.target.getBoundingClientRect?.() ?? { left: 0, top: 0, width: 0, height: 0 };
+    this.panelAt = { x: event.clientX || rect.left + rect.width / 2, y: event.clientY || rect.top + rect.height / 2 };
+    this.drawPanel();
+    this.panel?.querySelector('button')?.focus();
+  }
+
+  drawPanel() {
+    if (!this.panelWhere || !this.view) return;
+    const ids = stacksOf(this.view, this.data).get(this.panelWhere) ?? [];
+    const panel = stackPanel(this.panelWhere, ids, this.view, this.data, this.targets, this.force, () => this.closePanel());
+    if (this.panel) this.panel.replaceWith(panel);
+    else this.root.append(panel);
+    this.panel = panel;
+    panel.style.left = `${Math.round(this.panelAt.x + 8)}px`;
+    panel.style.top = `${Math.round(this.panelAt.y + 8)}px`;
+    const box = panel.getBoundingClientRect();
+    if (box.right > window.innerWidth) panel.style.left = `${Math.max(0, window.innerWidth - box.width - 4)}px`;
+    if (box.bottom > window.innerHeight) panel.style.top = `${Math.max(0, window.innerHeight - box.height - 4)}px`;
+  }
+
+  closePanel() {
+    if (this.panel) this.panel.remove();
+    this.panel = null;
+    this.panelWhere = null;
+  }
+
+  // The pieces whose space changed since the previous view: the last move's (a view that moves
+  // nothing keeps the marks), and the battle space, fought now or by the last move.
+  followLastMove(view) {
+    const before = this.lastView;
+    this.lastView = view;
+    const battle = view.turn?.battle?.space ?? null;
+    if (!before || before.pieces === view.pieces) {
+      if (battle) this.lastBattle = battle;
+      return;
+    }
+    const moved = Object.keys(view.pieces ?? {}).filter((id) => {
+      const now = drawnAt(view, this.data, id);
+      return now && now !== drawnAt(before, this.data, id);
+    });
+    if (moved.length) {
+      this.lastMoved = new Set(moved);
+      this.lastBattle = battle;
+    } else if (battle) this.lastBattle = battle;
   }
 
   // The map's legal targets, each as a rectangle in map units {x1, y1, x2, y2}.
@@ -230,7 +305,8 @@ export class WildernessWarBoard {
   shows(verb, arg) {
     const a = CSS.escape(String(arg));
     const v = CSS.escape(verb);
-    return Boolean(this.root.querySelector(`[data-verb="${v}"][data-arg="${a}"]:not(.ww-menu-item), [data-verbs~="${v}"][data-arg="${a}"]`));
+    // (A piece hidden in a pile is not shown: its stack panel offers it, and so do the buttons.)
+    return Boolean(this.root.querySelector(`[data-verb="${v}"][data-arg="${a}"]:not(.ww-menu-item):not(.ww-stack-panel *), [data-verbs~="${v}"][data-arg="${a}"]`));
   }
 
   // A readable name of an action argument.
@@ -258,8 +334,17 @@ export class WildernessWarBoard {
     const targets = classifyTargets(actions, this.data, view);
     this.root.classList.toggle('busy', Boolean(busy));
     this.map.update(view, targets);
-    const stackHalfWidths = drawStacks(this.map.stackLayer, view, this.data, targets);
-    drawMarkers(this.map.markerLayer, view, this.data, stackHalfWidths);
+    this.followLastMove(view);
+    for (const [id, g] of this.map.spaceEls) g.classList.toggle('ww-last-move', id === this.lastBattle);
+    const force = forceOf(view);
+    this.view = view;
+    this.targets = targets;
+    this.force = force;
+    const hasMarkers = spacesWithMarkers(view);
+    drawStacks(this.map.stackLayer, view, this.data, targets, this.slots, { force: new Set(force?.pieces ?? []), lastMoved: this.lastMoved, hasMarkers }, this.map.tetherLayer);
+    drawMarkers(this.map.markerLayer, view, this.data, this.slots);
+    this.forceSlot.replaceChildren(...[forceBox(force, view, this.data)].filter(Boolean));
+    if (this.panelWhere) this.drawPanel();
     renderPanel(this.status, view, this.data, this.seat);
     if (this.seat !== 'spectator') {
       renderHand(this.hand, view, this.data, targets);

@@ -58,8 +58,8 @@ export class WildernessWarBoard {
     this.demolition = h('details', { class: 'ww-demolish', hidden: true });
     this.moveStart = null; // {pieces, where}: where the moving group was first seen (confirm.js)
     const tool = (label, title, onclick) => h('button', { type: 'button', class: 'secondary small', title, onclick }, label);
+    // The map first, under the prompt: the status, the hand and the piles follow it.
     const parts = [
-      this.status,
       this.demolition,
       h(
         'div',
@@ -75,6 +75,7 @@ export class WildernessWarBoard {
         this.map.svg,
         this.forceSlot,
       ),
+      this.status,
       seat === 'spectator' ? null : h('section', { class: 'ww-hand-section' }, h('h2', { id: 'ww-hand-title' }, 'Your hand'), this.hand),
       this.piles,
     ];

@@ -58,6 +58,8 @@ enum class ErrorCode {
   // Standing orders.
   not_in_window,
   unknown_window_kind,
+  // Private notes.
+  note_too_long,
   // The server's limits and failures.
   storage_error,
   overloaded,

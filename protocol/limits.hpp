@@ -10,6 +10,8 @@ inline constexpr std::size_t max_message_bytes = 64 * 1024;
 // Deepest JSON nesting accepted; deeper documents are refused before they are parsed.
 inline constexpr int max_json_depth = 32;
 inline constexpr std::size_t max_chat_chars = 1000;
+// A player's private note in a game (PUT /api/games/{id}/notes), in characters.
+inline constexpr std::size_t max_note_chars = 20000;
 inline constexpr std::size_t max_ref_chars = 64;
 // Kinds of response window a `set_orders` may name (a title has a handful).
 inline constexpr std::size_t max_window_kinds = 32;

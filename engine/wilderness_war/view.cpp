@@ -179,9 +179,31 @@ json combat_json(const State& state) {
 
 // The public part of what is in progress: the decision's procedure, the card played, the pieces
 // activated and moving, the battle being fought. Everything here is on the table for both sides.
+// The pieces the deciding side has picked so far while it defines an activated force (5.34),
+// chooses an intercepting force (6.7) or an avoiding force (6.8), or the pieces still to retreat
+// from a battle (7.9): {kind, side, pieces}, or null when no such choice is being made. All of it
+// is on the map for both sides to see.
+json picked_json(const State& state) {
+  auto picked = [&](const char* kind, Side side, const std::vector<PieceIndex>& pieces) {
+    return json{{"kind", kind}, {"side", side_names(side)}, {"pieces", piece_ids(state, pieces)}};
+  };
+  if (state.activation && state.activation->stage == ActivationStage::define_force &&
+      !state.activation->force_pieces.empty())
+    return picked("force", state.data().piece_side(state.activation->force_pieces.front()),
+                  state.activation->force_pieces);
+  if (state.battle && !state.battle->retreating.empty())
+    return picked("retreat", state.battle->retreat_side, state.battle->retreating);
+  if (state.move && state.move->stage == MoveStage::intercept)
+    return picked("intercept", enemy_of(state.move->phasing), state.move->selection);
+  if (state.move && (state.move->stage == MoveStage::avoid || state.move->stage == MoveStage::avoid_destination))
+    return picked("avoid", enemy_of(state.move->phasing), state.move->selection);
+  return nullptr;
+}
+
 json turn_json(const State& state) {
   json turn = {{"step", step_names(state.step)}, {"card", nullptr},  {"activated", json::array()},
-               {"moving", json::array()},        {"where", nullptr}, {"battle", nullptr}};
+               {"moving", json::array()},        {"where", nullptr}, {"battle", nullptr},
+               {"picked", picked_json(state)}};
   if (state.activation) {
     turn["card"] = state.activation->card;
     turn["activated"] = piece_ids(state, state.activation->activated);

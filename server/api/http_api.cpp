@@ -20,6 +20,7 @@
 #include "server/api/title_data.hpp"
 #include "server/records/game_record.hpp"
 #include "server/storage/match_loader.hpp"
+#include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 #include "server/util/secrets.hpp"
 
@@ -362,6 +363,66 @@ void record_route(ServerContext& context, const HttpRequest& request, protocol::
   respond(std::move(res));
 }
 
+// The number of characters (code points) of a valid UTF-8 text.
+std::size_t utf8_length(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// Private notes (docs/PROTOCOL.md, "Notes"): GET and PUT /api/games/{id}/notes, the requesting
+// player's own note in the game. The role is the one the request holds (its seat token's, or its
+// session account's): nobody names another role's note, so the opponent, spectators and strangers
+// never read it; no view, log, record, replay or mail carries it.
+void notes_route(ServerContext& context, const HttpRequest& request, protocol::GameId id, bool put,
+                 const Respond& respond) {
+  if (!context.notes) return respond(error_response(request, protocol::ErrorCode::internal_error, "no note store"));
+  const auto game = context.store.game(id);
+  if (!game) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+  auto claim = seat_claim(context, request, put, respond);
+  if (!claim) return;
+  if (claim->token.empty() && !claim->account)
+    return respond(error_response(request, protocol::ErrorCode::bad_token,
+                                  "send the seat token as a Bearer token, or log in as the seat's player"));
+  const auto role = role_held(*claim, context.store.seat_hashes(id), context.store.game_players(id));
+  if (!role) {
+    if (!claim->token.empty())
+      return respond(error_response(request, protocol::ErrorCode::bad_token, "that token holds no seat of this game"));
+    if (context.store.is_private(id))
+      return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
+    return respond(error_response(request, protocol::ErrorCode::spectator, "only the game's players keep notes in it"));
+  }
+  auto answer = [request, respond, id, seat = *role](const std::string& text, const json& updated) {
+    HttpResponse res =
+        json_response(request, http::status::ok, {{"game", id}, {"seat", seat}, {"text", text}, {"updated", updated}});
+    res.set(http::field::cache_control, "no-store");
+    respond(std::move(res));
+  };
+  if (!put) {
+    const auto note = context.notes->note(id, *role);
+    return note ? answer(note->text, note->updated) : answer(std::string(), nullptr);
+  }
+  const auto body = json_body(request, respond);
+  if (!body) return;
+  const auto text = body->find("text");
+  if (text == body->end() || !text->is_string())
+    return respond(error_response(request, protocol::ErrorCode::bad_message, "'text' must be a string"));
+  const std::string& value = text->get_ref<const std::string&>();
+  if (const auto length = utf8_length(value); length > protocol::max_note_chars)
+    return respond(error_response(request, protocol::ErrorCode::note_too_long,
+                                  "a note holds at most " + std::to_string(protocol::max_note_chars) +
+                                      " characters; this one has " + std::to_string(length)));
+  const std::string updated = utc_now_iso8601();
+  context.commits.submit(
+      storage::NoteStore::save_note(id, *role, value, updated),
+      [request, respond, answer, value, updated](std::optional<std::string> error) {
+        if (error) {
+          log_error("note not stored: " + *error);
+          return respond(error_response(request, protocol::ErrorCode::storage_error, "the note could not be stored"));
+        }
+        answer(value, updated);
+      });
+}
+
 // A seat's view at an earlier version, rebuilt by replay: a running game's seat for its holder
 // (and the spectators' for anyone who may watch), any seat of a finished game for anyone who may
 // watch it. The view is built as live (GameFeed), so it is the view that seat was sent then.
@@ -452,6 +513,11 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
   }
   if (tail == "/pass") {
     if (takes(request, {http::verb::post}, respond)) orders_route(context, request, *id, true, respond);
+    return;
+  }
+  if (tail == "/notes") {
+    if (const auto method = taken_method(request, {http::verb::get, http::verb::put}, respond))
+      notes_route(context, request, *id, *method == 1, respond);
     return;
   }
   if (tail == "/log") {

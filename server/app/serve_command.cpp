@@ -194,6 +194,8 @@ int serve_command(const std::vector<std::string>& argv) {
   context.outbox = &outbox;
   storage::NotificationStore notifications(config.db);
   context.notifications = &notifications;
+  storage::NoteStore notes(config.db);
+  context.notes = &notes;
   site.wake_outbox = [&outbox] { outbox.wake(); };
   outbox.start();
   // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'

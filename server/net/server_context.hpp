@@ -14,6 +14,7 @@
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/storage/lobby_store.hpp"
+#include "server/storage/note_store.hpp"
 #include "server/storage/notification_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
@@ -45,6 +46,8 @@ struct ServerContext {
   mail::OutboxSender* outbox = nullptr;
   // Each account's notification settings (GET /api/account/notifications).
   storage::NotificationStore* notifications = nullptr;
+  // Players' private notes (GET and PUT /api/games/{id}/notes).
+  storage::NoteStore* notes = nullptr;
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};

@@ -167,11 +167,13 @@ std::int64_t next_digest_at(std::int64_t now, int hour, std::optional<std::int64
 
 void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int64_t unix_now) {
   for (const auto& notice : notices) {
-    auto q = w.db.prepare("SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL");
+    auto q = w.db.prepare("SELECT email, email_verified_at FROM accounts WHERE id = ? AND deleted_at IS NULL");
     q.bind(1, notice.account);
     if (!q.step()) continue;
-    const std::optional<std::string> email =
-        q.column_is_null(0) ? std::nullopt : std::optional<std::string>(q.column_text(0));
+    // Mail goes only to an address its owner confirmed: anyone may sign up with anyone's address.
+    const std::optional<std::string> email = q.column_is_null(0) || q.column_is_null(1)
+                                                 ? std::nullopt
+                                                 : std::optional<std::string>(q.column_text(0));
     const NotificationSettings settings = read_settings(w.db, notice.account);
     switch (email ? settings.delivery(notice.kind, Channel::mail) : Delivery::off) {
       case Delivery::off:
@@ -286,7 +288,9 @@ CommitQueue::Work send_digest(std::int64_t account, std::int64_t now) {
         "ON CONFLICT(account_id) DO UPDATE SET last_digest_at = excluded.last_digest_at");
     mark.bind(1, account).bind(2, std::int64_t{NotificationSettings::default_digest_hour}).bind(3, now);
     mark.run();
-    auto email = w.db.prepare("SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL AND email IS NOT NULL");
+    auto email = w.db.prepare(
+        "SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL AND email IS NOT NULL "
+        "AND email_verified_at IS NOT NULL");
     email.bind(1, account);
     if (!email.step()) return;  // the items go with the account
     enqueue_mail(

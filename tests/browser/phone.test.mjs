@@ -3,7 +3,8 @@
 // prompt and its choices are a drawer at the bottom of the screen, every tap target is at least
 // 32 px, the hand scrolls sideways, one finger pans the map and two pinch it (real touch events
 // through the DevTools protocol, which the page sees as pointer events), and tapping a card of the
-// hand and then a piece on the map plays them. Screenshots are kept like the other tests'.
+// hand and then a piece on the map plays them; targets all over the map make it zoom onto the
+// densest group of them. Screenshots are kept like the other tests'.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -173,19 +174,39 @@ test('the map and the choices fit a phone screen, pan and pinch by touch, and a 
   await waitForVersion(v0 + 1);
   assert.match(await page.locator('#prompt').textContent(), /./);
 
-  // Now the choices are leaders on the map, all over it (any leader may command a Campaign
-  // force): the map leaves them to the player, who spreads two fingers over Rigaud at
-  // Ticonderoga until his counter is big enough to tap.
+  // Now the choices are the French pieces, all over the map (any leader may command a Campaign
+  // force, any piece move alone): too many and too far apart to show them all at a size a finger
+  // can tap, so the map zooms onto the densest group of them, each big enough to tap (ww/board.js
+  // followTargets).
   const target = page.locator('#board .ww-map [data-verb="commander"][data-arg="fr_rigaud"], #board .ww-map [data-verbs~="commander"][data-arg="fr_rigaud"]').first();
   await target.waitFor({ timeout: STEP_TIMEOUT });
   await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(200);
+  const cluster = await viewBox();
+  assert.ok(cluster[2] < unzoomed[2] * 0.6, `the map zoomed onto a group of targets: ${cluster}`);
+  const mapRect = await page.locator('#board .ww-map').boundingBox();
+  const shownTargets = await page.locator('#board .ww-map .ww-counter.target').evaluateAll(
+    (els, m) =>
+      els
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.left >= m.x && r.right <= m.x + m.width && r.top >= m.y && r.bottom <= m.y + m.height)
+        .map((r) => Math.min(r.width, r.height)),
+    mapRect,
+  );
+  assert.ok(shownTargets.length >= 2, `several targets in view (${shownTargets.length})`);
+  assert.ok(Math.min(...shownTargets) >= MIN_TAP - 1, `each target in view can be tapped: ${shownTargets.map(Math.round)}`);
+  await screenshot('phone-targets-cluster-french');
+  // The player wants Rigaud at Ticonderoga: "Fit" shows the whole map, and two fingers spread
+  // over him until his counter is big enough to tap.
+  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).tap();
   let targetBox = await target.boundingBox();
   for (let i = 0; i < 4 && Math.min(targetBox.width, targetBox.height) < 40; ++i) {
-    // Drag him to the middle of the map, then spread the fingers there.
+    // Drag him to the middle of the map (a finger on the map's middle moves it by as much: he may
+    // sit at the map's very edge), then spread the fingers there.
     const mapBox = await page.locator('#board .ww-map').boundingBox();
     const middle = [mapBox.x + mapBox.width / 2, mapBox.y + mapBox.height / 2];
     const at = [targetBox.x + targetBox.width / 2, targetBox.y + targetBox.height / 2];
-    await drag(at, middle[0] - at[0], middle[1] - at[1]);
+    await drag(middle, middle[0] - at[0], middle[1] - at[1]);
     await pinch(middle, 40, 200);
     targetBox = await target.boundingBox();
   }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
+import { BINARY, WEB_ROOT, apiJson, clickAction, launchBrowser, startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = process.argv[2] ?? path.resolve(here, '../../docs/images/wilderness-war-game.png');
@@ -72,14 +72,8 @@ try {
     const next = PLAN[plan];
     const sel = (verb, arg) => (arg === undefined ? `[data-verb="${verb}"]:not([data-arg])` : `[data-verb="${verb}"][data-arg="${arg}"]`);
     if (next && next.seat === view.active) {
-      let target = page.locator(`#board ${sel(next.verb, next.arg)}`).first();
-      if ((await target.count()) === 0) target = page.locator(`#actions .words ${sel(next.verb, next.arg)}`).first();
-      const opener = page.locator(`#board [data-verbs~="${next.verb}"][data-arg="${next.arg}"]`);
-      if ((await target.count()) === 0 && (await opener.count()) > 0) {
-        await opener.first().click();
-        target = page.locator(`#board .ww-menu ${sel(next.verb, next.arg)}`).first();
-      }
-      await target.click();
+      if (next.arg === undefined) await page.locator(`#board ${sel(next.verb)}, #actions .words ${sel(next.verb)}`).first().click();
+      else await clickAction(page, next.verb, next.arg);
       await moved(before);
       plan += 1;
     } else {

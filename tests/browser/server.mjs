@@ -109,7 +109,8 @@ export async function shownLog(page, timeout = 15000) {
   await page.waitForFunction(() => !document.querySelector('#log li.muted')?.textContent.startsWith('Loading'), null, { timeout });
   return page.locator('#log').evaluate((list) => ({
     first: list.start - 1,
-    texts: [...list.querySelectorAll('li:not(.muted)')].map((li) => li.textContent),
+    // The game's lines only: not the group headings nor the struck lines an undo took back.
+    texts: [...list.querySelectorAll('li:not(.muted):not(.log-group):not(.undone)')].map((li) => li.textContent),
     older: !document.getElementById('log-older').hidden,
   }));
 }
@@ -144,7 +145,8 @@ export async function waitForPages(pages, version, timeout) {
 }
 
 // Clicks an action on a Wilderness War game page: the board's target, a menu entry of a target of
-// several verbs, or the button in the folded list of all choices.
+// several verbs, a piece hidden in a pile through its stack panel (opened by the pile's count
+// badge), or the button in the folded list of all choices.
 export async function clickAction(page, verb, arg, timeout = 15000) {
   const select = `[data-verb="${verb}"][data-arg="${arg}"]`;
   const direct = page.locator(`#board ${select}`);
@@ -153,6 +155,13 @@ export async function clickAction(page, verb, arg, timeout = 15000) {
   if ((await opener.count()) > 0) {
     await opener.first().click();
     const entry = page.locator(`#board .ww-menu ${select}`);
+    await entry.first().waitFor({ timeout });
+    return entry.first().click();
+  }
+  const pile = page.locator(`#board .ww-cell:has([data-pieces~="${arg}"]) .ww-pile-count`);
+  if ((await pile.count()) > 0) {
+    await pile.first().click();
+    const entry = page.locator(`#board .ww-stack-panel ${select}`);
     await entry.first().waitFor({ timeout });
     return entry.first().click();
   }

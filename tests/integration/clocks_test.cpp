@@ -158,6 +158,7 @@ TEST_CASE(
   TestClock clock;
   Harness h({"--test-clock", clock.path()});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
+  for (User* u : {&alice, &bob}) verify_email(*u, [&](const std::string& to) { return mails_to(h, to); });
   const auto listing = alice.ok("POST", "/api/lobby",
                                 {{"title", "test-duel"},
                                  {"scenario", "standard"},

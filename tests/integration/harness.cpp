@@ -4,10 +4,12 @@
 
 #include <sys/wait.h>
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <thread>
 
 namespace warpath::test {
 
@@ -166,6 +168,22 @@ User sign_up(Harness& h, const std::string& name) {
   REQUIRE_MESSAGE(res.status == 201, res.raw_body);
   const auto& set = res.headers.at("set-cookie");
   return {h.http(), name, set.substr(0, set.find(';')), res.body["csrf_token"]};
+}
+
+void verify_email(User& user, const std::function<std::vector<std::string>(const std::string&)>& mails) {
+  const std::string address = user.name + "@example.org", mark = "#verify=";
+  std::string token;
+  for (int attempt = 0; attempt < 200 && token.empty(); ++attempt) {
+    for (const auto& body : mails(address)) {
+      const auto at = body.find(mark);
+      if (at == std::string::npos) continue;
+      const auto start = at + mark.size();
+      token = body.substr(start, body.find_first_not_of("0123456789abcdef", start) - start);
+    }
+    if (token.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  REQUIRE_MESSAGE(!token.empty(), "no verification link was mailed to ", address);
+  CHECK(user.ok("POST", "/api/account/verify", {{"token", token}})["account"]["email_verified"] == true);
 }
 
 std::vector<std::string> mails_to(Harness& h, const std::string& address) {

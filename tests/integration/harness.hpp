@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -72,6 +73,11 @@ User sign_up(Harness& h, const std::string& name);
 // The bodies of the mails the outbox has written to `address` so far (no relay is configured in
 // tests: mails are .eml files beside the database), quoted-printable undone, oldest first.
 std::vector<std::string> mails_to(Harness& h, const std::string& address);
+
+// Confirms `user`'s address (name@example.org) with the newest verification link mailed to it, as
+// its owner would: `mails` gives the bodies of the mails to an address so far (mails_to, or a
+// test's SMTP receiver). Game notices are mailed only to confirmed addresses.
+void verify_email(User& user, const std::function<std::vector<std::string>(const std::string&)>& mails);
 
 // Runs `warpath verify` on the record, written to `dir`/`name` (its output beside it); the exit code.
 int verify_record(const std::filesystem::path& dir, const std::string& name, const nlohmann::json& record);

@@ -99,6 +99,14 @@ bool shows_presence(const json& m, const std::string& seat, int count) {
   return m.value("type", "") == "presence" && m["seats"].value(seat, -1) == count;
 }
 
+// The bodies of the mails `smtp` received for `to`, oldest first.
+std::vector<std::string> bodies_to(const Receiver& smtp, const std::string& to) {
+  std::vector<std::string> out;
+  for (const auto& r : smtp.records())
+    if (r["rcpt_tos"][0] == to) out.push_back(r["body"].get<std::string>());
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -108,6 +116,7 @@ TEST_CASE(
   Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl");
   Harness h({"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port())});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
+  for (User* u : {&alice, &bob}) verify_email(*u, [&](const std::string& to) { return bodies_to(smtp, to); });
   for (User* u : {&alice, &bob}) u->ok("PUT", "/api/account/webhook", {{"url", hooks.origin() + "/" + u->name}});
   const std::int64_t g = start_game(alice, bob);
   std::map<std::string, User*> player = {{"red", &alice}, {"blue", &bob}};
@@ -254,6 +263,7 @@ TEST_CASE(
   Receiver smtp("smtp_sink.py", dir.path / "mail.jsonl");
   Harness h({"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port())});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
+  for (User* u : {&alice, &bob}) verify_email(*u, [&](const std::string& to) { return bodies_to(smtp, to); });
 
   const json defaults = bob.ok("GET", "/api/account/notifications");
   CHECK(defaults["digest_hour"] == 7);
@@ -354,4 +364,55 @@ TEST_CASE(
       CHECK(subject.find("you won") != std::string::npos);
     }
   }
+}
+
+TEST_CASE("notifications: game mail goes only to a confirmed address; the webhook does not wait for it") {
+  TempDir dir;
+  Receiver smtp("smtp_sink.py", dir.path / "mail.jsonl");
+  Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl");
+  Harness h({"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port())});
+  auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
+  verify_email(alice, [&](const std::string& to) { return bodies_to(smtp, to); });
+  bob.ok("PUT", "/api/account/webhook", {{"url", hooks.origin() + "/bob"}});
+  const auto mail_subjects = [&](const std::string& to) {
+    std::vector<std::string> out;
+    for (const auto& r : smtp.records())
+      if (r["rcpt_tos"][0] == to) out.push_back(r["subject"].get<std::string>());
+    return out;
+  };
+  const auto your_move_mails = [&](const std::string& to) {
+    int n = 0;
+    for (const auto& subject : mail_subjects(to)) n += subject.rfind("Warpath: your move", 0) == 0;
+    return n;
+  };
+  const auto your_move_calls = [&] {
+    int n = 0;
+    for (const auto& r : hooks.records())
+      n += r.value("status", 0) == 200 && json::parse(r["body"].get<std::string>()).value("type", "") == "your_move";
+    return n;
+  };
+
+  // Bob has not confirmed his address: his turn is told to his webhook, never mailed.
+  const std::int64_t g = start_game(alice, bob);
+  auto red = alice.seat(h);
+  red->join(g, "red");
+  std::mt19937 rng(11);
+  play_turn(*red, "red", rng);
+  REQUIRE_MESSAGE(wait_until([&] { return your_move_calls() == 1; }, 20s), h.server().log_tail());
+  Database db(h.server().db_path());
+  REQUIRE(wait_until([&] { return db.pending() == 0; }, 20s));
+  CHECK(your_move_mails("bob@example.org") == 0);
+  CHECK(mail_subjects("bob@example.org").size() == 1);  // the verification mail alone
+
+  // Once he follows the link, his next turn is mailed.
+  verify_email(bob, [&](const std::string& to) { return bodies_to(smtp, to); });
+  {
+    auto blue = bob.seat(h);
+    blue->join(g, "blue");
+    red->wait_for([](const json& m) { return shows_presence(m, "blue", 1); });
+    play_turn(*blue, "blue", rng);
+  }
+  red->wait_for([](const json& m) { return shows_presence(m, "blue", 0); });
+  play_turn(*red, "red", rng);
+  CHECK_MESSAGE(wait_until([&] { return your_move_mails("bob@example.org") == 1; }, 20s), h.server().log_tail());
 }

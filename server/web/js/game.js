@@ -10,7 +10,9 @@
 // may be claimed, "Claim the win on time".
 //
 // The log panel shows the log lines the connection holds (the most recent ones, numbered as in
-// the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top.
+// the game) and fetches older ones a page at a time: "Older lines", or scrolling to its top. A
+// title's board draws its own lines (board.logFormat: headings, links, sides); on a phone the log
+// is a drawer that its button opens and closes.
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, errorText, h, shortText } from './dom.js';
@@ -20,13 +22,14 @@ import { call, currentAccount, currentSession, loadSession } from './session.js'
 import { gameLink, playersText } from './account_games.js';
 import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
 import { mountClocks } from './game_clocks.js';
+import { mountNotes } from './game_notes.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand', 'window']);
 // Standing orders (docs/PROTOCOL.md): the "pass for" buttons of a response window, and the names
-// of the kinds of window in the orders panel (a kind without one shows its id).
+// of the kinds of window in the orders panel (a kind without one shows its id in words).
 const PASS_SCOPES = { move: 'Pass for this move', action_phase: 'Pass for this action phase', season: 'Pass for this season' };
 const WINDOW_KINDS = {
   foul_weather: 'Foul Weather (before an enemy move)',
@@ -157,6 +160,8 @@ const STATUS_TEXT = {
 function renderChatState(status = conn.status) {
   const live = status === Status.LIVE;
   const watching = seat === 'spectator' && !conn.result;
+  // A spectator gets no chat form while the game is on (the players' chat is theirs).
+  byId('chat-form').hidden = watching;
   const chatOk = live && !watching;
   byId('chat-send').disabled = !chatOk;
   byId('chat-text').disabled = !chatOk;
@@ -216,7 +221,7 @@ function renderActions() {
     if (verb === 'undo') continue;
     if (entry === true) words.push(actionButton(verb, null));
     else if (Array.isArray(entry) && entry.length > 0)
-      lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg))));
+      lists.push(h('div', { class: 'action-group', role: 'group', 'aria-label': verb }, entry.map((arg) => actionButton(verb, arg, board ? actionName(verb, arg) : undefined))));
   }
   if (board && lists.length) {
     // Targets the board has no place for (departments, numbers, pieces off the map...): labelled
@@ -224,7 +229,7 @@ function renderActions() {
     const loose = [];
     for (const [verb, entry] of Object.entries(actions))
       if (verb !== 'undo' && Array.isArray(entry))
-        for (const arg of entry) if (!board.shows(verb, arg)) loose.push(actionButton(verb, arg, `${verbLabel(verb)}: ${board.describe(arg)}`));
+        for (const arg of entry) if (!board.shows(verb, arg)) loose.push(actionButton(verb, arg, actionName(verb, arg)));
     const count = lists.reduce((n, group) => n + group.childElementCount, 0);
     const folded = h('details', { class: 'all-choices', open: openState.get('#choices') === true },
       h('summary', {}, `All choices as buttons (${count})`), lists.splice(0));
@@ -284,7 +289,7 @@ function renderOrders() {
   const box = clear(byId('orders-kinds'));
   for (const kind of orders.kinds) {
     const input = h('input', { type: 'checkbox', 'data-kind': kind, checked: orders.auto_pass.includes(kind), onchange: onOrdersChange });
-    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind}`));
+    box.append(h('label', { class: 'check' }, input, ` ${WINDOW_KINDS[kind] ?? kind.replace(/_/g, ' ')}`));
   }
   const passing = byId('orders-passing');
   passing.hidden = orders.passing.length === 0;
@@ -344,7 +349,7 @@ function renderLog() {
   panel.hidden = !log || !log.known;
   renderLogButton();
   if (panel.hidden) return;
-  logShown = drawLog(byId('log'), log, logShown);
+  logShown = drawLog(byId('log'), log, logShown, board ? board.logFormat : null);
 }
 
 async function loadOlderLog() {
@@ -462,6 +467,7 @@ function maybeMountBoard() {
       root.hidden = false;
       document.body.classList.add('has-board');
       renderAll();
+      renderLog(); // with the title's headings and links
     })
     .catch((e) => {
       boardLoading = false;
@@ -493,15 +499,22 @@ function listedToConfirm(view, verb, arg) {
   return Array.isArray(listed) && listed.includes(arg);
 }
 
-// The question asked before an irreversible action, or null when it needs none.
+// The question asked before an irreversible action, or null when it needs none. The title's board
+// asks first (what is rolled or drawn, in words; an action that ends the action phase early);
+// whatever it has no words for gets the generic question when it rolls or draws.
 function confirmText(verb, arg) {
-  if (!listedToConfirm(conn.view, verb, arg) && !ALWAYS_CONFIRM.has(verb)) return null;
+  const listed = listedToConfirm(conn.view, verb, arg) || ALWAYS_CONFIRM.has(verb);
+  const own = board && board.confirmText ? board.confirmText(verb, arg, conn.view, listed) : undefined;
+  if (own !== undefined && (own || !listed)) return own;
+  if (!listed) return null;
   if (verb === 'roll') return 'Roll the dice? This rolls dice and cannot be undone.';
   return `${actionName(verb, arg)}? This rolls dice or draws cards and cannot be undone.`;
 }
 
-// An action in words ("Activate: #4 Campaign"), never its raw id.
+// An action in words ("Activate: #4 Campaign", "Demolish the fort at Presqu'île"), never its raw id.
 function actionName(verb, arg) {
+  const own = board && board.actionLabel && conn ? board.actionLabel(verb, arg, conn.view) : undefined;
+  if (own) return own;
   return arg === null ? verbLabel(verb) : `${verbLabel(verb)}: ${board ? board.describe(arg) : shortText(arg)}`;
 }
 
@@ -659,6 +672,21 @@ function setDrawer(open) {
 
 function setupDrawer() {
   byId('turn-toggle').addEventListener('click', () => setDrawer(byId('turn-panel').classList.contains('folded')));
+  // The log's drawer (a phone): open, closed by its button, by Escape, or by a space link that
+  // shows the map.
+  const logToggle = byId('log-toggle');
+  const setLogDrawer = (open) => {
+    document.body.classList.toggle('log-open', open);
+    logToggle.setAttribute('aria-expanded', String(open));
+    logToggle.textContent = open ? 'Close the log' : 'Log';
+  };
+  logToggle.addEventListener('click', () => setLogDrawer(!document.body.classList.contains('log-open')));
+  byId('log').addEventListener('click', (e) => {
+    if (e.target.closest('[data-space-link]') && document.body.classList.contains('log-open')) setLogDrawer(false);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && document.body.classList.contains('log-open')) setLogDrawer(false);
+  });
 }
 
 // ---- my games ----
@@ -923,6 +951,9 @@ async function start() {
   setupNotifications();
   setupSound();
   setupDrawer();
+  // The players' key hints and private notes are not a spectator's.
+  byId('keys-hint').hidden = seat === 'spectator';
+  mountNotes({ game, seat, token, headers: () => (currentSession() ? { 'X-CSRF-Token': currentSession().csrf_token } : {}) });
   renderPresence();
   conn.start();
 

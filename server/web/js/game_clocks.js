@@ -43,27 +43,47 @@ export function mountClocks({ seat, claim, isOver, roles = () => [] }) {
     return state.running ? 'to move' : '';
   }
 
-  function clockRow(role, state, over) {
+  // One row per role, kept across ticks: a tick changes only the texts and attributes that moved,
+  // so a reader (or a screen reader's focus) is not handed a new element every second.
+  const rows = new Map(); // role -> {row, time, note}
+
+  function rowFor(role) {
+    let entry = rows.get(role);
+    if (!entry) {
+      const time = h('span', { class: 'clock-time' });
+      const noteSpan = h('span', { class: 'clock-note' });
+      const roleSpan = h('span', { class: 'clock-role' }, role, role === seat ? h('span', { class: 'muted' }, ' (you)') : null);
+      const row = h('div', { 'data-role': role }, roleSpan, time, noteSpan);
+      entry = { row, time, note: noteSpan };
+      rows.set(role, entry);
+    }
+    return entry;
+  }
+
+  function setText(el, text) {
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  function setAttr(el, name, value) {
+    if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+
+  function updateRow(role, state, over) {
+    const { row, time, note: noteSpan } = rowFor(role);
     const out = state.remaining_ms <= 0;
     const kind = out ? 'out' : state.paused ? 'paused' : state.ticking && !over ? 'ticking' : 'stopped';
     const classes = ['clock', `clock-${kind}`];
     if (!out && state.remaining_ms < LOW_MS) classes.push('low');
     if (role === seat) classes.push('mine');
-    const time = formatRemaining(state.remaining_ms);
+    setAttr(row, 'class', classes.join(' '));
+    setAttr(row, 'data-state', kind);
+    setAttr(row, 'data-remaining-ms', String(Math.round(state.remaining_ms)));
+    setAttr(row, 'title', `${role}: ${remainingSentence(state.remaining_ms)}`);
+    setText(time, formatRemaining(state.remaining_ms));
     const noteText = note(state, over);
-    return h(
-      'div',
-      {
-        class: classes.join(' '),
-        'data-role': role,
-        'data-state': kind,
-        'data-remaining-ms': String(Math.round(state.remaining_ms)),
-        title: `${role}: ${remainingSentence(state.remaining_ms)}`,
-      },
-      h('span', { class: 'clock-role' }, role, role === seat ? h('span', { class: 'muted' }, ' (you)') : null),
-      h('span', { class: 'clock-time' }, time),
-      noteText ? h('span', { class: 'clock-note' }, noteText) : null,
-    );
+    setText(noteSpan, noteText);
+    noteSpan.hidden = !noteText;
+    return row;
   }
 
   // The role whose win this seat may claim: a player's opponent whose clock the server says may be
@@ -86,7 +106,8 @@ export function mountClocks({ seat, claim, isOver, roles = () => [] }) {
     const rank = (role) => (order.includes(role) ? order.indexOf(role) : order.length);
     const sorted = [...reading.roles].sort((x, y) => rank(x) - rank(y));
     const states = sorted.map((role) => [role, reading.at(role, t)]);
-    clear(list).append(...states.map(([role, state]) => clockRow(role, state, over)));
+    const shown = states.map(([role, state]) => updateRow(role, state, over));
+    if (shown.length !== list.children.length || shown.some((row, i) => list.children[i] !== row)) clear(list).append(...shown);
     const control = reading.control;
     byId('time-control').textContent = control ? `${timeControlText(control)}. ${timeoutText(control)}.` : '';
     const against = claimAgainst();

@@ -8,6 +8,7 @@
 //   log.merge(150, lines);                 // a `log` frame: lines 150..249
 //   log.apply({ keep: 248, lines: [...] }) // a patch: the first 248 lines, then these
 //   log.line(200)                          // line 200, or undefined when not held
+//   log.undone                             // [{n, line}]: held lines an undo took back
 //
 // Pure ES module: works in the browser and in Node.
 
@@ -16,6 +17,9 @@ export class GameLog {
     this.known = false; // whether the log's size is known (a snapshot or an HTTP view came)
     this.first = 0; // the number of the oldest line held
     this.lines = []; // lines first, first + 1, ..., size - 1
+    // The held lines that the undos since the last other change took back, oldest first, with
+    // the numbers they had: the page shows them struck through rather than have them vanish.
+    this.undone = [];
   }
 
   // The number of lines in the log (held or not).
@@ -38,18 +42,28 @@ export class GameLog {
     this.known = true;
     this.first = size;
     this.lines = [];
+    this.undone = [];
   }
 
   // A patch's `log: {keep, lines}`: the log becomes its first `keep` lines followed by `lines`.
-  // The lines from `keep` on that were held are dropped (an undo takes them back). Returns false,
-  // and holds only the new lines, when `keep` is beyond the lines the client knew of.
+  // The lines from `keep` on that were held are dropped (an undo takes them back) and kept in
+  // `undone` until a change that drops nothing. Returns false, and holds only the new lines,
+  // when `keep` is beyond the lines the client knew of.
   apply({ keep, lines }) {
     if (!Number.isInteger(keep) || keep < 0 || !Array.isArray(lines)) throw new TypeError('a log change is {keep, lines}');
     if (keep > this.size || !this.known) {
       this.known = true;
       this.first = keep;
       this.lines = [...lines];
+      this.undone = [];
       return false;
+    }
+    if (keep < this.size) {
+      const dropped = [];
+      for (let n = Math.max(keep, this.first); n < this.size; n++) dropped.push({ n, line: this.lines[n - this.first] });
+      this.undone = dropped.concat(this.undone);
+    } else {
+      this.undone = [];
     }
     if (keep >= this.first) {
       this.lines.length = keep - this.first;

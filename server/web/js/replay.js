@@ -171,7 +171,7 @@ function renderLog() {
     return;
   }
   drawOlderButton(byId('log-older'), entry.log, logLoading);
-  logShown = drawLog(list, entry.log, logShown);
+  logShown = drawLog(list, entry.log, logShown, board ? board.logFormat : null);
 }
 
 function renderBoard() {
@@ -307,6 +307,7 @@ function remountBoard() {
       if (forSeat !== seat) return;
       board = mounted;
       document.body.classList.add('has-board');
+      renderLog(); // with the title's headings and links
     })
     .catch((e) => {
       board = null;

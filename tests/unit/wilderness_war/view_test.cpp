@@ -295,3 +295,42 @@ TEST_CASE("the view shows every piece, marker and track") {
   CHECK(module->log_lines(busy, "spectator", 0, 3) == log_to_json(busy.log, 0));
   CHECK(v["outcome"] == json{{"winner", "french"}, {"reason", "a test"}});
 }
+
+TEST_CASE(
+    "the view names the pieces picked for a force, an interception, an avoidance or a retreat (5.34, 6.7, 6.8, 7.9)") {
+  auto module = make_wilderness_war();
+  State s = *set_up_scenario("annus_mirabilis", {}, 7);
+  const auto& data = s.data();
+  CHECK(module->view(s, "spectator")["turn"]["picked"].is_null());
+  ActivationState a;
+  a.card = 4;
+  a.stage = ActivationStage::define_force;
+  a.force = true;
+  a.commander = data.piece_index("fr_rigaud");
+  a.force_pieces = {data.piece_index("fr_rigaud"), data.piece_index("fr_reg_languedoc")};
+  s.activation = a;
+  CHECK(module->view(s, "british")["turn"]["picked"] ==
+        json{{"kind", "force"}, {"side", "french"}, {"pieces", {"fr_rigaud", "fr_reg_languedoc"}}});
+  CHECK(view_schema().check(module->view(s, "british")) == std::vector<std::string>{});
+  s.activation.reset();
+  MoveState m;
+  m.phasing = Side::french;
+  m.where = data.space_index("hudson_carry_north");
+  m.stage = MoveStage::intercept;
+  m.selection = {data.piece_index("br_webb")};
+  s.move = m;
+  json picked = module->view(s, "spectator")["turn"]["picked"];
+  CHECK(picked == json{{"kind", "intercept"}, {"side", "british"}, {"pieces", {"br_webb"}}});
+  CHECK(view_schema().check(module->view(s, "french")) == std::vector<std::string>{});
+  s.move->stage = MoveStage::avoid;
+  CHECK(module->view(s, "british")["turn"]["picked"]["kind"] == "avoid");
+  s.move.reset();
+  BattleState b;
+  b.where = data.space_index("hudson_carry_north");
+  b.retreat_side = Side::british;
+  b.retreating = {data.piece_index("br_webb")};
+  s.battle = b;
+  picked = module->view(s, "spectator")["turn"]["picked"];
+  CHECK(picked == json{{"kind", "retreat"}, {"side", "british"}, {"pieces", {"br_webb"}}});
+  CHECK(view_schema().check(module->view(s, "spectator")) == std::vector<std::string>{});
+}

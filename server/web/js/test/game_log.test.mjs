@@ -57,3 +57,23 @@ test('apply keeps the first `keep` lines and adds new ones', () => {
   assert.deepEqual(state(log), { first: 9, size: 10, lines: ['e'] });
   assert.throws(() => log.apply({ keep: 1 }), TypeError);
 });
+
+test('the lines an undo takes back stay in `undone` until a change that drops none', () => {
+  const log = new GameLog();
+  log.reset(0);
+  log.apply({ keep: 0, lines: range(0, 5) });
+  assert.deepEqual(log.undone, []);
+  log.apply({ keep: 3, lines: [] }); // an undo: lines 3 and 4 taken back
+  assert.deepEqual(state(log), { first: 0, size: 3, lines: range(0, 3) });
+  assert.deepEqual(log.undone, [
+    { n: 3, line: 'line 3' },
+    { n: 4, line: 'line 4' },
+  ]);
+  log.apply({ keep: 2, lines: [] }); // a second undo: line 2 too, before the others
+  assert.deepEqual(log.undone.map((u) => u.n), [2, 3, 4]);
+  log.apply({ keep: 2, lines: ['again'] }); // a move: the struck lines go
+  assert.deepEqual(log.undone, []);
+  log.apply({ keep: 1, lines: [] });
+  log.reset(1); // a snapshot forgets them too
+  assert.deepEqual(log.undone, []);
+});

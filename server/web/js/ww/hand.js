@@ -1,20 +1,49 @@
 // Cards: the seat's own hand as cards (number, name, activation value, event side, response and
-// remove marks) with a button per legal use; the discard pile and the removed cards as small
-// chips. Nothing of the other seat's hand is ever in the view, so nothing of it is drawn.
+// remove marks) with a button per legal use, each naming it ("Play the event", "Activate (3)",
+// "Build stockades"...); the discard pile and the removed cards as small chips, a chip that is a
+// legal target with its own buttons. A card or chip itself is never a target: a tap on it shows
+// its tip (card_tip.js, through data-card). Nothing of the other seat's hand is ever in the view,
+// so nothing of it is drawn.
 import { h } from '../dom.js';
-import { targetAttrs, targetAttrsFor, verbLabel } from './targets.js';
+import { targetAttrs, verbLabel } from './targets.js';
+
+// The words of a card's use buttons (5.1: a card is played for its event, to activate, or to
+// build); other verbs take the board's usual words.
+export function cardUseLabel(verb, card) {
+  switch (verb) {
+    case 'event':
+      return 'Play the event';
+    case 'activate':
+      return card && card.value !== undefined ? `Activate (${card.value})` : 'Activate';
+    case 'stockades':
+      return 'Build stockades';
+    case 'forts':
+      return 'Build forts';
+    default:
+      return verbLabel(verb);
+  }
+}
+
+function useButtons(cls, verbs, number, card) {
+  return verbs.length
+    ? h(
+        'div',
+        { class: cls },
+        verbs.map((verb) => h('button', { type: 'button', class: 'small', ...targetAttrs(verb, number) }, cardUseLabel(verb, card))),
+      )
+    : null;
+}
 
 const SIDE_TEXT = { french: 'French event', british: 'British event', both: 'Either side' };
 
 export function cardElement(info, number, verbs = []) {
   const card = info ?? { number, name: `#${number}`, value: '?', side: 'both', response: false, remove: false };
-  const one = verbs.length === 1;
   const attrs = {
     class: `ww-card side-${card.side}${verbs.length ? ' target' : ''}${card.response ? ' response' : ''}`,
     'data-card': number,
-    title: `#${card.number} ${card.name}: activation ${card.value}, ${SIDE_TEXT[card.side] ?? card.side}${card.response ? ', response' : ''}${card.remove ? ', removed after its event' : ''}`,
+    tabindex: 0, // focus shows the tip
+    'aria-label': `#${card.number} ${card.name}, activation ${card.value}`,
   };
-  if (one) Object.assign(attrs, targetAttrs(verbs[0], number), { role: 'button', tabindex: 0 });
   return h(
     'div',
     attrs,
@@ -32,15 +61,7 @@ export function cardElement(info, number, verbs = []) {
       card.response ? h('span', { class: 'ww-mark response', title: 'response: may be played in the other side\'s turn' }, 'R') : null,
       card.remove ? h('span', { class: 'ww-mark remove', title: 'removed from the game after its event' }, 'Remove') : null,
     ),
-    verbs.length > 1
-      ? h(
-          'div',
-          { class: 'ww-card-actions' },
-          verbs.map((verb) => h('button', { type: 'button', class: 'small', ...targetAttrs(verb, number) }, verbLabel(verb))),
-        )
-      : one
-        ? h('div', { class: 'ww-card-actions one' }, verbLabel(verbs[0]))
-        : null,
+    useButtons('ww-card-actions', verbs, number, card),
   );
 }
 
@@ -49,10 +70,9 @@ function chip(data, number, verbs) {
   const attrs = {
     class: `ww-chip side-${info?.side ?? 'both'}${verbs ? ' target' : ''}`,
     'data-card': number,
-    title: info ? `#${number} ${info.name} (${info.value})` : `#${number}`,
+    tabindex: 0,
   };
-  if (verbs) Object.assign(attrs, targetAttrsFor(verbs, number), { role: 'button', tabindex: 0 });
-  return h('span', attrs, `#${number} ${info ? info.name : ''}`);
+  return h('span', attrs, h('span', { class: 'ww-chip-name' }, `#${number} ${info ? info.name : ''}`), useButtons('ww-chip-actions', verbs ?? [], number, info));
 }
 
 export function renderHand(box, view, data, targets) {

@@ -3,7 +3,7 @@
 // fortresses, ports, settlements and VP spaces marked; land lines, river and lake lines, and the
 // one-way arrows. Spaces carry data-space; a space that is a legal target also carries data-verb
 // and data-arg. Pieces and markers are drawn on top by pieces.js and markers.js.
-import { centre } from './data.js';
+import { spaceShape } from './layout.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
 
@@ -16,18 +16,7 @@ const COLOR_GROUPS = {
   cherokee: '#4a9a5a',
 };
 
-// Where a space's symbol is drawn and how big it is.
-export function spaceShape(space) {
-  const c = centre(space.map);
-  const m = Math.min(space.map.w, space.map.h);
-  if (space.terrain === 'box') return { kind: 'box', x: c.x, y: c.y, w: space.map.w * 0.9, h: space.map.h * 0.9 };
-  if (space.terrain === 'cultivated') {
-    const side = Math.max(46, m * 0.55);
-    return { kind: 'square', x: c.x, y: c.y - 6, w: side, h: side };
-  }
-  const r = Math.max(24, m * 0.3);
-  return { kind: 'circle', x: c.x, y: c.y - 6, w: 2 * r, h: 2 * r };
-}
+export { spaceShape };
 
 function defs() {
   const arrow = (id, color) =>
@@ -175,7 +164,7 @@ function militiaBoxGroup(box) {
     tip(box.name),
     s('rect', { class: 'ww-box-shape', x, y, width: w, height: h, rx: 6 }),
     s('text', { class: 'ww-box-label', x: x + w / 2, y: y + 16 }, box.name),
-    s('text', { class: 'ww-box-count', x: x + w / 2, y: y + h - 12 }, ''),
+    s('text', { class: 'ww-box-count', x: x + 8, y: y + h - 12 }, ''), // left: its militia are drawn in its right half
   );
 }
 
@@ -197,6 +186,7 @@ export class WildernessMap {
     this.boxEls = new Map();
     this.markerLayer = s('g', { class: 'ww-markers' });
     this.stackLayer = s('g', { class: 'ww-stacks' });
+    this.tetherLayer = s('g', { class: 'ww-tethers' }); // from a space to its stack (pieces.js)
     const spaces = s('g', { class: 'ww-spaces' });
     for (const space of data.spaces.values()) {
       const g = spaceGroup(space, data);
@@ -224,6 +214,7 @@ export class WildernessMap {
       linkLayer(data),
       arrowLayer(data),
       boxes,
+      this.tetherLayer,
       spaces,
       this.stackLayer,
       this.markerLayer,
@@ -250,7 +241,7 @@ export class WildernessMap {
       setTarget(g, targets.boxes.get(id), id);
       const counts = view.militia_boxes ? view.militia_boxes[id] : null;
       g.querySelector('.ww-box-count').textContent = counts
-        ? `militia: ${counts.full} full, ${counts.reduced} reduced`
+        ? `${counts.full} full, ${counts.reduced} reduced`
         : '';
     }
   }

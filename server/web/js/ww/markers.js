@@ -1,7 +1,8 @@
 // Markers on the map: forts, stockades, forts under construction (pickaxe), sieges with their
 // level, Amphib, Raided (by the side that placed them), fieldworks and Allied settlements. Drawn
-// as small labelled badges to the left of their space; they never take clicks.
-import { spaceShape } from './map.js';
+// as small labelled badges in their space's marker slot (layout.js), never over
+// another space; they never take clicks.
+import { BADGE_H, MARK_W } from './layout.js';
 import { s, tip } from './svg.js';
 
 const SIDE_NAMES = { french: 'French', british: 'British' };
@@ -30,26 +31,44 @@ export function markerBadges(markers) {
   return out;
 }
 
-// `stackHalfWidths`: {space id: half the width of its stack}, to keep the badges clear of it.
-export function drawMarkers(layer, view, data, stackHalfWidths = new Map()) {
+// Short texts for the narrow marker column of a slot.
+const SHORT = { 'fort-under-construction': '⛏ Fort', stockade: 'Stockade', fieldworks: 'Fieldwks' };
+
+// The location ids that have markers to show.
+export function spacesWithMarkers(view) {
+  return new Set(Object.entries(view.markers ?? {}).filter(([, m]) => markerBadges(m).length).map(([id]) => id));
+}
+
+// Draws each space's markers in its marker slot (layout.js): two badges, one above the other or
+// side by side;
+// when there are more, the second says how many more (all of them in its tooltip).
+export function drawMarkers(layer, view, data, slots) {
   while (layer.firstChild) layer.removeChild(layer.firstChild);
   for (const [spaceId, markers] of Object.entries(view.markers ?? {})) {
-    const space = data.spaces.get(spaceId);
-    if (!space) continue;
-    const shape = spaceShape(space);
-    const badges = markerBadges(markers);
+    const slot = slots.get(spaceId)?.marks;
+    if (!data.spaces.has(spaceId) || !slot) continue;
+    let badges = markerBadges(markers);
+    if (!badges.length) continue;
+    const room = 2;
+    if (badges.length > room) {
+      const rest = badges.slice(room - 1);
+      badges = [...badges.slice(0, room - 1), { kind: 'more', text: `+${rest.length} more`, title: rest.map((b) => b.title).join('\n') }];
+    }
     const g = s('g', { class: 'ww-marker-group', 'data-markers': spaceId });
-    const right = Math.min(shape.x - shape.w / 2, shape.x - (stackHalfWidths.get(spaceId) ?? 0)) - 4;
+    const width = MARK_W - 4;
+    const height = BADGE_H;
+    const across = slot.w >= 2 * MARK_W; // side by side, else one above the other
     badges.forEach((badge, i) => {
-      const width = 8 + badge.text.length * 6.2;
-      const y = shape.y - shape.h / 2 + i * 17;
+      const x = slot.x + (across ? i * MARK_W : 0);
+      const y = slot.y + (across ? 0 : i * (height + 2));
+      const text = badge.kind === 'siege' || badge.kind === 'more' ? badge.text : (SHORT[badge.kind] ?? badge.text);
       g.append(
         s(
           'g',
           { class: `ww-marker marker-${badge.kind}${badge.side ? ' side-' + badge.side : ''}`, 'data-marker': badge.kind },
           tip(badge.title),
-          s('rect', { x: right - width, y, width, height: 15, rx: 3 }),
-          s('text', { x: right - width / 2, y: y + 11 }, badge.text),
+          s('rect', { x: x + 1, y, width, height, rx: 3 }),
+          s('text', { x: x + 1 + width / 2, y: y + height - 4, ...(text.length * 5.6 > width - 4 ? { textLength: width - 4, lengthAdjust: 'spacingAndGlyphs' } : {}) }, text),
         ),
       );
     });

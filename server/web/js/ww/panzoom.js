@@ -1,9 +1,17 @@
 // Pan and zoom for an SVG by changing its viewBox: wheel zooms around the pointer, one pointer
 // drags, two pointers pinch. A drag does not count as a click. No dependencies.
+//
+// With a `storageKey` the shown map area (the viewBox, in map units) is kept in localStorage under
+// that key whenever it changes, and restore() shows it again after a reload: clamped to the zoom
+// limits and moved back inside the map, so that a window of another size still shows the same area
+// (the SVG scales the box to fit, so the same map area is visible whatever the element's shape).
+// reset() ("Fit") shows the whole map and forgets the kept area.
 
 export class PanZoom {
-  constructor(svg, { minScale = 0.15, maxScale = 1 } = {}) {
+  constructor(svg, { minScale = 0.15, maxScale = 1, storageKey = null } = {}) {
     this.svg = svg;
+    this.storageKey = storageKey;
+    this.saveTimer = null;
     const [x, y, w, h] = svg.getAttribute('viewBox').split(/\s+/).map(Number);
     this.full = { x, y, w, h };
     this.box = { ...this.full };
@@ -31,9 +39,69 @@ export class PanZoom {
     );
   }
 
-  apply() {
+  // Shows this.box; `keep` false when the change is not to be remembered (reset, restore).
+  apply(keep = true) {
     const { x, y, w, h } = this.box;
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
+    if (keep) this.save();
+  }
+
+  // The box within the zoom limits (same shape) and inside the map along each axis where it fits,
+  // else centred on the map along that axis. `shown` is the part of the box's height that is seen
+  // (from its top; 1 unless something covers the element's bottom): that part is kept on the map.
+  clamp({ x, y, w, h }, shown = 1) {
+    const f = Math.min(this.maxW, Math.max(this.minW, w)) / w;
+    const cx = x + w / 2;
+    const cy = y + h / 2;
+    w *= f;
+    h *= f;
+    x = cx - w / 2;
+    y = cy - h / 2;
+    const inside = (pos, size, start, length) =>
+      size >= length ? start + length / 2 - size / 2 : Math.min(Math.max(pos, start), start + length - size);
+    return { x: inside(x, w, this.full.x, this.full.w), y: inside(y, h * shown, this.full.y, this.full.h), w, h };
+  }
+
+  // Keeps the shown box under storageKey, a moment after the last change (a drag changes it on
+  // every pointer move).
+  save() {
+    if (!this.storageKey) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      try {
+        localStorage.setItem(this.storageKey, JSON.stringify(this.box));
+      } catch {
+        // storage full or disabled: the view is simply not kept
+      }
+    }, 150);
+  }
+
+  forget() {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (!this.storageKey) return;
+    try {
+      localStorage.removeItem(this.storageKey);
+    } catch {
+      // storage disabled
+    }
+  }
+
+  // Shows the kept box, if one is kept and valid; returns whether it did.
+  restore() {
+    if (!this.storageKey) return false;
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(this.storageKey) ?? 'null');
+    } catch {
+      kept = null;
+    }
+    const ok = kept && ['x', 'y', 'w', 'h'].every((k) => Number.isFinite(kept[k])) && kept.w > 0 && kept.h > 0;
+    if (!ok) return false;
+    this.box = this.clamp(kept);
+    this.apply(false);
+    return true;
   }
 
   // The map point under client coordinates.
@@ -58,9 +126,11 @@ export class PanZoom {
     this.zoomAt(factor);
   }
 
+  // "Fit": the whole map, and the kept view forgotten.
   reset() {
     this.box = { ...this.full };
-    this.apply();
+    this.apply(false);
+    this.forget();
   }
 
   // The width of the view that fitBox would show for a rectangle of w x h map units.
@@ -76,11 +146,14 @@ export class PanZoom {
   }
 
   // Shows the map rectangle {x, y, w, h} (in map units) whole and centred, zoomed in no further
-  // than the limit, as the element's shape allows.
-  fitBox({ x, y, w, h }) {
-    const { width, aspect } = this.fitted({ w, h });
+  // than the limit, as the element's shape allows; moved inside the map where that leaves the
+  // rectangle whole, so that the map fills the element rather than the sea beyond its edge. With
+  // `shown` < 1 only that part of the element's height (from its top) is seen, the rest being
+  // covered (a phone's drawer): the rectangle is fitted and centred in that part.
+  fitBox({ x, y, w, h }, shown = 1) {
+    const { width, aspect } = this.fitted({ w, h: h / shown });
     const height = width / aspect;
-    this.box = { x: x + w / 2 - width / 2, y: y + h / 2 - height / 2, w: width, h: height };
+    this.box = this.clamp({ x: x + w / 2 - width / 2, y: y + h / 2 - (height * shown) / 2, w: width, h: height }, shown);
     this.apply();
   }
 

@@ -10,6 +10,7 @@ export function classifyTargets(actions, data, view) {
     cards: new Map(), // card number -> [verb, ...]
     boxes: new Map(), // militia box id -> [verb, ...]
     words: [], // verbs with no argument (pass, done, roll, undo...)
+    demolish: [], // spaces of `demolish` (5.46): never a map target, a labelled choice (demolish.js)
     other: [], // {verb, arg}
   };
   const add = (map, key, verb) => {
@@ -23,6 +24,10 @@ export function classifyTargets(actions, data, view) {
       continue;
     }
     if (!Array.isArray(entry)) continue;
+    if (verb === 'demolish') {
+      out.demolish.push(...entry);
+      continue;
+    }
     for (const arg of entry) {
       if (typeof arg === 'number' && data.cards.has(arg) && inHandOrPiles.has(arg)) add(out.cards, arg, verb);
       else if (typeof arg === 'string' && data.spaces.has(arg)) add(out.spaces, arg, verb);

@@ -1,0 +1,129 @@
+// Stacks stay on their own space (issue 17): on a 1366 x 768 screen, at "Fit" and two closer
+// zooms, no stack's drawing and no space's markers overlap another space's symbol or another
+// space's stack or markers (Hudson Carry North and South, Ticonderoga and Crown Point among them,
+// after the seed 7 opening has put a battle at Hudson Carry North); a click on a stack opens its
+// panel, which names every piece with its ratings or strength in words. Screenshots of the map at
+// each zoom and of the panel.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { ARTIFACTS, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { OPENING, SEED, playOverHttp } from './ww_opening.mjs';
+
+const TIMEOUT = 15000;
+let server;
+let game;
+let browser;
+
+before(async () => {
+  ({ server, game } = await startServerWithGame(SEED));
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// Every space's symbol, and every stack's and marker group's drawing, as client rectangles.
+function mapBoxes() {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return { x1: r.left, y1: r.top, x2: r.right, y2: r.bottom };
+  };
+  const spaces = [...document.querySelectorAll('#board .ww-space')].map((g) => ({
+    id: g.dataset.space,
+    boxes: [...g.querySelectorAll('.ww-shape, .ww-fortress-ring')].map(box),
+  }));
+  const drawn = [
+    ...[...document.querySelectorAll('#board .ww-stack')].map((g) => ({ id: g.dataset.stack, what: 'stack', box: box(g) })),
+    ...[...document.querySelectorAll('#board .ww-marker-group')].map((g) => ({ id: g.dataset.markers, what: 'markers', box: box(g) })),
+  ];
+  return { spaces, drawn };
+}
+
+function overlaps(a, b, slack = 0.5) {
+  return Math.min(a.x2, b.x2) - Math.max(a.x1, b.x1) > slack && Math.min(a.y2, b.y2) - Math.max(a.y1, b.y1) > slack;
+}
+
+function collisions({ spaces, drawn }) {
+  const out = [];
+  for (const d of drawn) {
+    for (const s of spaces) if (s.id !== d.id && s.boxes.some((b) => overlaps(d.box, b))) out.push(`${d.what} of ${d.id} covers the space ${s.id}`);
+    for (const e of drawn) if (e.id < d.id && overlaps(d.box, e.box)) out.push(`${d.what} of ${d.id} covers the ${e.what} of ${e.id}`);
+  }
+  return out;
+}
+
+test('every stack stays on its own space at every zoom; a stack opens in words', async () => {
+  const version = await playOverHttp(server.origin, game, { stop: (view) => Boolean(view.turn?.battle) });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  await page.goto(game.links.british);
+  await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+  await waitForPages({ british: page }, version, TIMEOUT);
+  for (const id of ['hudson_carry_north', 'hudson_carry_south', 'ticonderoga', 'crown_point'])
+    assert.equal(await page.locator(`#board .ww-stack[data-stack="${id}"]`).count(), 1, `a stack at ${id}`);
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const map = page.locator('#board .ww-map');
+  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  for (const zoom of ['fit', 'closer', 'closest']) {
+    if (zoom !== 'fit') {
+      // Zoom in on the two carries.
+      const carry = await page.locator('#board [data-space="hudson_carry_north"] .ww-shape').boundingBox();
+      await page.mouse.move(carry.x + carry.width / 2, carry.y + carry.height / 2);
+      for (let i = 0; i < 3; ++i) await page.mouse.wheel(0, -250);
+      await page.waitForTimeout(200);
+    }
+    const found = collisions(await page.evaluate(mapBoxes));
+    await map.screenshot({ path: path.join(ARTIFACTS, `stacks-${zoom}.png`) });
+    assert.deepEqual(found, [], `at ${zoom}: stacks and markers on other spaces`);
+  }
+  // The carries and the forts on the lake, one by one: each pair stays apart, off each other's
+  // symbol and name.
+  const rect = async (selector) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().toJSON());
+  for (const [a, b] of [
+    ['hudson_carry_north', 'hudson_carry_south'],
+    ['ticonderoga', 'crown_point'],
+  ]) {
+    const sa = await rect(`#board .ww-stack[data-stack="${a}"]`);
+    const sb = await rect(`#board .ww-stack[data-stack="${b}"]`);
+    const box = (r) => ({ x1: r.left, y1: r.top, x2: r.right, y2: r.bottom });
+    assert.ok(!overlaps(box(sa), box(sb)), `the stacks of ${a} and ${b} overlap`);
+    for (const part of ['.ww-shape', '.ww-label']) {
+      assert.ok(!overlaps(box(sa), box(await rect(`#board [data-space="${b}"] ${part}`))), `the stack of ${a} covers ${b} (${part})`);
+      assert.ok(!overlaps(box(sb), box(await rect(`#board [data-space="${a}"] ${part}`))), `the stack of ${b} covers ${a} (${part})`);
+    }
+  }
+
+  // A click on the stack of Hudson Carry North opens it: both sides' pieces, in words.
+  await page.locator('#board .ww-stack[data-stack="hudson_carry_north"] .ww-stack-hit').click();
+  const panel = page.locator('#board .ww-stack-panel[data-stack-panel="hudson_carry_north"]');
+  await panel.waitFor({ timeout: TIMEOUT });
+  const text = await panel.textContent();
+  await page.screenshot({ path: path.join(ARTIFACTS, 'stacks-panel.png') });
+  assert.match(text, /Hudson Carry North/);
+  const rigaud = await panel.locator('[data-piece="fr_rigaud"]').textContent();
+  assert.match(rigaud, /Rigaud/);
+  assert.match(rigaud, /French leader/);
+  assert.match(rigaud, /command 4/);
+  assert.match(rigaud, /tactics 0/);
+  const languedoc = await panel.locator('[data-piece="fr_reg_languedoc"]').textContent();
+  assert.match(languedoc, /Languedoc/);
+  assert.match(languedoc, /French regulars/);
+  assert.match(languedoc, /strength \d/);
+  assert.match(languedoc, /full strength|reduced/);
+  assert.match(text, /British: \d+ units?, strength \d+/, 'the British side with its strength');
+  assert.doesNotMatch(text, /fr_|br_|hudson_carry/, 'no raw ids');
+  // Every piece the view puts there is listed.
+  const listed = await panel.locator('[data-piece]').evaluateAll((els) => els.map((e) => e.dataset.piece));
+  const drawn = await page.locator('#board .ww-stack[data-stack="hudson_carry_north"] .ww-counter').evaluateAll((els) => els.map((e) => e.dataset.piece));
+  assert.deepEqual([...listed].sort(), [...new Set(drawn)].sort());
+  assert.ok(listed.length >= OPENING.length - 3, `pieces listed: ${listed}`);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached', timeout: TIMEOUT });
+  await context.close();
+});

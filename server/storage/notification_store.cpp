@@ -171,9 +171,8 @@ void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int6
     q.bind(1, notice.account);
     if (!q.step()) continue;
     // Mail goes only to an address its owner confirmed: anyone may sign up with anyone's address.
-    const std::optional<std::string> email = q.column_is_null(0) || q.column_is_null(1)
-                                                 ? std::nullopt
-                                                 : std::optional<std::string>(q.column_text(0));
+    const std::optional<std::string> email =
+        q.column_is_null(0) || q.column_is_null(1) ? std::nullopt : std::optional<std::string>(q.column_text(0));
     const NotificationSettings settings = read_settings(w.db, notice.account);
     switch (email ? settings.delivery(notice.kind, Channel::mail) : Delivery::off) {
       case Delivery::off:

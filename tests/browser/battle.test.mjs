@@ -1,4 +1,4 @@
-// The battle panel (issue 17, server/web/js/ww/battle_panel.js): the Annus Mirabilis game of seed 7
+// The battle panel (server/web/js/ww/battle_panel.js): the Annus Mirabilis game of seed 7
 // is played over HTTP until the French attack at Hudson Carry North is about to be rolled (the PLAN
 // of readme_screenshot.mjs, Coureurs added to the force); the British page and a spectator page then show both sides' columns
 // and every modifier the server lists before the roll; the French player rolls by clicking; both

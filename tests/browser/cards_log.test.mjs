@@ -1,4 +1,4 @@
-// Issue 17, cards and log: on the French player's page of a fixed game, a hand card's tip (by
+// Cards and log: on the French player's page of a fixed game, a hand card's tip (by
 // hover, and by a tap on a phone) shows the card's summary in the project's own words
 // (server/web/data/wilderness-war-cards.json); clicking a card's body plays nothing, its button
 // "Activate (1)" does; the card play's line in the log names the card as a link whose tip shows

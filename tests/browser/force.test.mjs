@@ -1,4 +1,4 @@
-// The force being picked and the last move, marked on the map (issue 17). The French activate a
+// The force being picked and the last move, marked on the map. The French activate a
 // force by clicks (seed 7: #4 Campaign, Rigaud commanding, Languedoc and Royal Roussillon picked):
 // each member is marked on the map (class ww-force) and listed in the force box with the force's
 // strength in words, on the French page and on the British one. Then the force moves into Hudson

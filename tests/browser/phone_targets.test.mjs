@@ -1,4 +1,4 @@
-// On a phone the map zooms to targets spread over part of the map (issue 17; ww/board.js
+// On a phone the map zooms to targets spread over part of the map (ww/board.js
 // followTargets). Annus Mirabilis, seed 7, played over HTTP: the French activate with #4 and stop;
 // the British activate with #6 and Monckton alone at Halifax, so that his first step may be a naval
 // move to any of six British ports from Boston to Alexandria (spaces far apart, too small to tap

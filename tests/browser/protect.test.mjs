@@ -1,4 +1,4 @@
-// Protections of the game page (issue 17): demolition (5.46) only through its labelled choice —
+// Protections of the game page: demolition (5.46) only through its labelled choice —
 // never a target on the map — with a question naming what is lost, and nothing done when the
 // question is dismissed; "done" with nothing activated asks first (the card is spent and the action
 // phase ends); a spectator gets neither the players' chat form nor their key hints; a player's

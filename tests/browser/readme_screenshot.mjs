@@ -2,7 +2,8 @@
 // built server, the Annus Mirabilis game of wilderness_war.test.mjs (seed 7) played from the two
 // seat pages by clicks until the French force has marched into Hudson Carry North and the battle
 // is on, then the British page (map with the battle, the hand) at a laptop's 1440 x 900, from
-// the top of the page to the end of the hand. Not a test: run it by hand after a change to the
+// the top of the page to the end of the hand, and the same moment on a phone
+// (docs/images/wilderness-war-phone.png, beside the first). Not a test: run it by hand after a change to the
 // look of the page.
 //
 //   WARPATH_BINARY=build/web3/server/app/warpath node tests/browser/readme_screenshot.mjs [out.png]
@@ -105,6 +106,17 @@ try {
   const hand = await page.locator('#board .ww-hand-section').boundingBox();
   await page.screenshot({ path: OUT, fullPage: true, clip: { x: 0, y: 0, width: 1440, height: Math.ceil(hand.y + hand.height + 12) } });
   console.log(`${OUT}: ${fs.statSync(OUT).size} bytes`);
+
+  // The same moment on a phone (the British seat): the map zoomed onto the choices, the prompt's
+  // drawer at the bottom, the log behind its button.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  await small.goto(game.links.british);
+  await small.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+  await small.waitForTimeout(800);
+  const PHONE_OUT = path.join(path.dirname(OUT), 'wilderness-war-phone.png');
+  await small.screenshot({ path: PHONE_OUT });
+  console.log(`${PHONE_OUT}: ${fs.statSync(PHONE_OUT).size} bytes`);
 } finally {
   await browser.close();
   await server.stop();

@@ -1,4 +1,4 @@
-// Stacks stay on their own space (issue 17): on a 1366 x 768 screen, at "Fit" and two closer
+// Stacks stay on their own space: on a 1366 x 768 screen, at "Fit" and two closer
 // zooms, no stack's drawing and no space's markers overlap another space's symbol or another
 // space's stack or markers (Hudson Carry North and South, Ticonderoga and Crown Point among them,
 // after the seed 7 opening has put a battle at Hudson Carry North); a click on a stack opens its

@@ -1,4 +1,4 @@
-// Standing orders end to end (issue 17; docs/PROTOCOL.md "Standing orders"): #14 Foul Weather opens
+// Standing orders end to end (docs/PROTOCOL.md "Standing orders"): #14 Foul Weather opens
 // a response window for the British before each French force moves while the card is unaccounted
 // for (cards.md #14). The British player, on a phone (390 x 844, touch), finds the "pass for this
 // move / action phase / season" answers in the prompt's drawer, in words (no raw ids, no window
@@ -249,4 +249,20 @@ test('a season pass lets the French moves through at once; the next season asks 
   await assertWindowOffered('after the order was cleared');
   await screenshot('british', 'standing-orders-cleared-british');
   assert.equal(britishActions.length, 0, 'the British page answered no window itself');
+
+  // A pass for the season stopped early from the orders panel: the next window asks again.
+  await pages.british.locator('#actions button[data-scope="season"]').tap();
+  s = await movedPast(force.after.version);
+  s = await settle();
+  assert.deepEqual((await britishOrders()).passing, ['season']);
+  await pages.british.locator('#stop-passing').tap();
+  for (let i = 0; i < 50 && (await britishOrders()).passing.length > 0; ++i) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.deepEqual((await britishOrders()).passing, [], 'the pass was stopped');
+  await pages.british.locator('#orders-passing').waitFor({ state: 'hidden', timeout: TIMEOUT });
+  if ((await seatView('french')).actions.stop) await frenchClick('stop');
+  while ((await status()).active[0] !== 'french') await lazyMove();
+  await settle();
+  force = await frenchForceMoves();
+  assert.deepEqual(force.after.active, ['british'], 'once the pass is stopped the window asks again');
+  await assertWindowOffered('after the pass was stopped');
 });

@@ -1,4 +1,4 @@
-// The map's zoom and pan survive a reload (issue 17): on a player's page the wheel zooms in and a
+// The map's zoom and pan survive a reload: on a player's page the wheel zooms in and a
 // drag pans; after a reload the same map area is shown (the SVG's viewBox, within a pixel's worth
 // of map units); after a reload in a smaller window the area is still the same one (the SVG scales
 // the kept box to fit); the other seat's page in the same browser keeps its own view; "Fit" shows

@@ -799,9 +799,11 @@ export class GameConnection {
     return data;
   }
 
-  // Replaces the kinds of window passed until changed.
-  async setAutoPass(kinds) {
-    const data = await this._http('PUT', `/api/games/${this.game}/orders`, { auto_pass: kinds });
+  // Replaces the kinds of window passed until changed; with `cancelPassing`, also ends a "pass
+  // for this move / action phase / season" before its period does.
+  async setAutoPass(kinds, cancelPassing = false) {
+    const body = cancelPassing ? { auto_pass: kinds, cancel_passing: true } : { auto_pass: kinds };
+    const data = await this._http('PUT', `/api/games/${this.game}/orders`, body);
     this._takeOrders(data.orders);
     return data;
   }

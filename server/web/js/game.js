@@ -293,9 +293,22 @@ function renderOrders() {
   }
   const passing = byId('orders-passing');
   passing.hidden = orders.passing.length === 0;
-  passing.textContent = orders.passing.length
-    ? `Passing every window for this ${orders.passing.map((s) => s.replace('_', ' ')).join(', this ')}.`
-    : '';
+  if (orders.passing.length)
+    passing.replaceChildren(
+      `Passing every window for this ${orders.passing.map((s) => s.replace('_', ' ')).join(', this ')}. `,
+      h('button', { type: 'button', id: 'stop-passing', class: 'secondary small', onclick: onStopPassing }, 'Stop passing'),
+    );
+  else passing.replaceChildren();
+}
+
+// Ends a "pass for …" early: the next window asks again (the auto-pass kinds stay as they are).
+async function onStopPassing() {
+  try {
+    await conn.setAutoPass(conn.orders.auto_pass, true);
+    showNotice('');
+  } catch (e) {
+    showNotice(`Standing orders: ${e.message}${e.code ? ` (${e.code})` : ''}`, 'error');
+  }
 }
 
 async function onOrdersChange() {

@@ -114,6 +114,11 @@ try {
   await small.goto(game.links.british);
   await small.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
   await small.waitForTimeout(800);
+  // No choice on the map in this window: zoom onto the battle as the player would.
+  const battle = await small.locator('#board [data-space="hudson_carry_north"] .ww-shape').boundingBox();
+  await small.mouse.move(battle.x + battle.width / 2, battle.y + battle.height / 2);
+  for (let i = 0; i < 5; ++i) await small.mouse.wheel(0, -250);
+  await small.waitForTimeout(300);
   const PHONE_OUT = path.join(path.dirname(OUT), 'wilderness-war-phone.png');
   await small.screenshot({ path: PHONE_OUT });
   console.log(`${PHONE_OUT}: ${fs.statSync(PHONE_OUT).size} bytes`);

@@ -12,25 +12,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { BINARY, WEB_ROOT, apiJson, clickAction, launchBrowser, startServer } from './server.mjs';
+import { OPENING, SEED } from './ww_opening.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const OUT = process.argv[2] ?? path.resolve(here, '../../docs/images/wilderness-war-game.png');
 const TIMEOUT = 15000;
 
-// The moves that matter; anything else takes pass, done, roll or the first target.
-const PLAN = [
-  { seat: 'french', verb: 'activate', arg: 4 },
-  { seat: 'french', verb: 'commander', arg: 'fr_rigaud' },
-  { seat: 'french', verb: 'piece', arg: 'fr_reg_languedoc' },
-  { seat: 'french', verb: 'piece', arg: 'fr_reg_royal_roussillon' },
-  { seat: 'french', verb: 'done' },
-  { seat: 'french', verb: 'space', arg: 'hudson_carry_north' },
-];
+// The moves that matter (ww_opening.mjs); anything else takes pass, done, roll or the first target.
+const PLAN = OPENING;
 
 const server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
 const browser = await launchBrowser();
 try {
-  const game = await apiJson(server.origin, 'POST', '/api/games', { body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: 7 } });
+  const game = await apiJson(server.origin, 'POST', '/api/games', { body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed: SEED } });
   const pages = {};
   for (const seat of ['french', 'british']) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

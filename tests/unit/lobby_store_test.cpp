@@ -122,7 +122,7 @@ TEST_CASE("a one-time link works once, only for its purpose, and not after it ex
   TempDb tmp;
   CommitQueue q(tmp.path());
   AccountStore accounts(tmp.path());
-  const auto alice = stored_account(q, "alice");
+  const auto alice = stored_account(q, "alice", false);
   const std::string token = new_token(32);
   const OutgoingMail mail{alice, "alice@example.org", "verify", "link"};
   commit_and_wait(q,

@@ -204,6 +204,26 @@ TEST_CASE("a turn mail: the seat's lines, the dice, score, phase and both links"
   CHECK(first.text.find("Dice rolled: none\n") != std::string::npos);
 }
 
+TEST_CASE("send_notices mails only an address its owner confirmed; the webhook is called either way") {
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  const auto carol = stored_account(q, "carol", false);
+  commit_and_wait(q, set_webhook(carol, "https://hooks.example/carol", 1000));
+  commit_and_wait(q, send({notice(carol, NoticeKind::your_move, "m1")}, 1000));
+  auto rows = outbox(tmp.path());
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0].kind == "webhook");
+
+  commit_and_wait(q, AccountStore::set_email_verified(carol, "2026-11-24T09:00:00Z"));
+  commit_and_wait(q, send({notice(carol, NoticeKind::your_move, "m2")}, 1001));
+  rows = outbox(tmp.path());
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[1].kind == "mail");
+  CHECK(rows[1].recipient == "carol@example.org");
+  CHECK(rows[1].subject == "m2");
+  CHECK(rows[2].kind == "webhook");
+}
+
 TEST_CASE("send_notices honours each account's settings in the event's transaction") {
   TempDb tmp;
   CommitQueue q(tmp.path());

@@ -327,7 +327,7 @@ test('two players and a spectator play the opening of Annus Mirabilis in the bro
       assert.equal(view.turn.battle.attacker, 'french');
       for (const seat of Object.keys(pages)) {
         assert.equal(await pages[seat].locator('#board .ww-space.battle[data-space="hudson_carry_north"]').count(), 1, `${seat} sees the battle space`);
-        assert.match(await pages[seat].locator('.ww-progress').textContent(), /battle at Hudson Carry North/);
+        assert.match(await pages[seat].locator('#board .ww-combat .ww-combat-title').textContent(), /^Battle at Hudson Carry North — French attack/);
       }
       await checkSeats();
       for (const seat of Object.keys(pages)) await screenshot(seat, `battle-${seat}`);

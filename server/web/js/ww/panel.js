@@ -1,6 +1,7 @@
 // The public game state beside the map: year and season on the year track with its event
 // markers, the VP track, hand sizes and the draw pile, the Provincial Assemblies, the British
-// leader pool and what is in progress (card played, pieces activated or moving, the battle).
+// leader pool and what is in progress (card played, pieces activated or moving; a battle, siege or
+// raid has its own panel, battle_panel.js).
 import { h } from '../dom.js';
 
 const YEAR_TRACK_MARKERS = [
@@ -78,8 +79,6 @@ export function renderPanel(box, view, data, seat) {
   if (turn.activated?.length) progress.push(`activated: ${turn.activated.map(data.pieceName).join(', ')}`);
   if (turn.moving?.length) progress.push(`moving: ${turn.moving.map(data.pieceName).join(', ')}`);
   if (turn.where) progress.push(`at ${data.spaceName(turn.where)}`);
-  if (turn.battle)
-    progress.push(`battle at ${data.spaceName(turn.battle.space)} (${side(turn.battle.attacker)} attack)`);
   const parts = [
     h(
       'div',

@@ -177,8 +177,6 @@ json combat_json(const State& state) {
   return out;
 }
 
-// The public part of what is in progress: the decision's procedure, the card played, the pieces
-// activated and moving, the battle being fought. Everything here is on the table for both sides.
 // The pieces the deciding side has picked so far while it defines an activated force (5.34),
 // chooses an intercepting force (6.7) or an avoiding force (6.8), or the pieces still to retreat
 // from a battle (7.9): {kind, side, pieces}, or null when no such choice is being made. All of it
@@ -200,6 +198,9 @@ json picked_json(const State& state) {
   return nullptr;
 }
 
+// The public part of what is in progress: the decision's procedure, the card played, the pieces
+// activated, moving or being picked, the battle and the combat panel. Everything here is on the
+// table for both sides.
 json turn_json(const State& state) {
   json turn = {{"step", step_names(state.step)}, {"card", nullptr},  {"activated", json::array()},
                {"moving", json::array()},        {"where", nullptr}, {"battle", nullptr},

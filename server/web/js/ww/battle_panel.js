@@ -4,8 +4,8 @@
 // after it, the dice, hits, step losses, leader loss checks and the outcome in words. The server
 // works every number out; this only shows them, to players and spectators alike.
 import { h } from '../dom.js';
+import { SIDE_NAMES } from './data.js';
 
-const SIDE = { french: 'French', british: 'British' };
 const ROLE = {
   attacker: 'attacker',
   defender: 'defender',
@@ -21,7 +21,7 @@ function signed(n) {
 
 function title(combat, data) {
   const where = data.spaceName(combat.space);
-  const who = SIDE[combat.attacker] ?? combat.attacker;
+  const who = SIDE_NAMES[combat.attacker] ?? combat.attacker;
   switch (combat.kind) {
     case 'assault':
       return `Assault on ${where} — ${who} assault`;
@@ -47,7 +47,7 @@ function sideColumn(combat, side, data) {
   const battle = combat.kind === 'battle' || combat.kind === 'assault';
   const rolls = side.role === 'attacker' || side.role === 'defender' || side.role === 'besieger' || side.role === 'raider';
   const rows = [];
-  rows.push(h('h3', {}, `${SIDE[side.side] ?? side.side} — ${ROLE[side.role] ?? side.role}`));
+  rows.push(h('h3', {}, `${SIDE_NAMES[side.side] ?? side.side} — ${ROLE[side.role] ?? side.role}`));
   rows.push(
     h(
       'p',
@@ -87,12 +87,12 @@ function outcomeText(combat) {
   } else if (combat.kind === 'raid' && combat.raid) {
     parts.push(combat.raid.success ? 'The raid succeeds.' : 'The raid fails.');
   } else if (combat.winner) {
-    parts.push(`${SIDE[combat.winner]} win the ${combat.kind === 'assault' ? 'assault' : 'battle'}.`);
+    parts.push(`${SIDE_NAMES[combat.winner]} win the ${combat.kind === 'assault' ? 'assault' : 'battle'}.`);
     if (combat.overrun) parts.push('The attackers overrun the defenders and may keep moving.');
   } else {
     parts.push('Losses are being taken.');
   }
-  if (combat.vp) parts.push(`${SIDE[combat.winner] ?? ''} +${combat.vp} VP.`.trim());
+  if (combat.vp) parts.push(`${SIDE_NAMES[combat.winner] ?? ''} +${combat.vp} VP.`.trim());
   return parts.join(' ');
 }
 

@@ -12,7 +12,8 @@
 // It decides no rule: every action it words is one the server listed. An action it has no words
 // for is left to the page's generic question (undefined), never let through unasked.
 
-const SIDE_NAMES = { french: 'French', british: 'British' };
+import { SIDE_NAMES } from './data.js';
+
 const ENEMY = { french: 'british', british: 'french' };
 
 // What demolishing at `spaceId` removes for `side`, in the engine's order (a fort first, then a

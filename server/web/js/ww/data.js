@@ -4,6 +4,9 @@
 // map.
 import { api } from '../dom.js';
 
+// The two sides' names in words, as every part of the page writes them.
+export const SIDE_NAMES = { french: 'French', british: 'British' };
+
 let loading = null;
 
 export function loadTitleData(title = 'wilderness-war') {

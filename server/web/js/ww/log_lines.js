@@ -4,6 +4,7 @@
 // spaces or cards, to be drawn as links (a space link highlights the space on the map, a card
 // link shows the card's tip). Pure: `logParts` works in Node; `logFormat` builds elements.
 import { h } from '../dom.js';
+import { SIDE_NAMES } from './data.js';
 
 // The engine's verbs of a line that opens a season: "year" (Early Season) and "season" (Late).
 const SEASON_VERBS = new Set(['year', 'season']);
@@ -13,7 +14,6 @@ const PHASE_VERBS = new Set(['event', 'activate', 'stockades', 'forts', 'pass'])
 // Lines whose arg is a card number.
 const CARD_VERBS = new Set(['event', 'activate', 'stockades', 'forts', 'take']);
 const SIDES = new Set(['french', 'british']);
-const SIDE_TITLES = { french: 'French', british: 'British' };
 
 // The side a line belongs to ('french', 'british') or null.
 export function lineSide(entry) {
@@ -124,7 +124,7 @@ export function logFormat(data) {
     // A heading before the line when a side's Action Phase begins with it.
     groupBefore(entry) {
       const side = phaseStart(entry);
-      return side ? { text: `${SIDE_TITLES[side]} Action Phase`, cls: `side-${side}` } : null;
+      return side ? { text: `${SIDE_NAMES[side]} Action Phase`, cls: `side-${side}` } : null;
     },
   };
 }

@@ -4,8 +4,8 @@
 // another space; they never take clicks.
 import { BADGE_H, MARK_W } from './layout.js';
 import { s, tip } from './svg.js';
+import { SIDE_NAMES } from './data.js';
 
-const SIDE_NAMES = { french: 'French', british: 'British' };
 
 // [{kind, side?, text, title}] for one space's markers.
 export function markerBadges(markers) {

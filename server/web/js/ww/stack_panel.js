@@ -12,8 +12,8 @@
 // the sum of its units' strengths and its leaders' ratings.
 import { h } from '../dom.js';
 import { targetAttrs, verbLabel } from './targets.js';
+import { SIDE_NAMES } from './data.js';
 
-const SIDE = { french: 'French', british: 'British' };
 const TYPES = {
   regulars: 'regulars',
   provincials: 'provincials',
@@ -45,11 +45,11 @@ export function pieceFacts(id, view, data, force) {
   const turn = view.turn ?? {};
   const facts = [];
   if (info.kind === 'leader') {
-    facts.push(`${SIDE[info.side]} leader`, `command ${info.command}`, `tactics ${info.tactics}`, `initiative ${info.initiative}`, `movement ${info.movement}`);
+    facts.push(`${SIDE_NAMES[info.side]} leader`, `command ${info.command}`, `tactics ${info.tactics}`, `initiative ${info.initiative}`, `movement ${info.movement}`);
   } else {
     const strength = unitStrength(info, state);
     facts.push(
-      `${SIDE[info.side]} ${TYPES[info.type] ?? String(info.type).replace(/_/g, ' ')}`,
+      `${SIDE_NAMES[info.side]} ${TYPES[info.type] ?? String(info.type).replace(/_/g, ' ')}`,
       `strength ${strength}`,
       state.reduced ? `reduced (full: ${info.strength_full})` : `full strength (reduced: ${info.strength_reduced})`,
       `movement ${info.movement}`,
@@ -139,7 +139,7 @@ export function forceBox(force, view, data) {
   return h(
     'div',
     { class: `ww-force-box side-${side}`, 'aria-label': 'force', 'data-force': force.kind },
-    h('strong', {}, `${FORCE_TITLES[force.kind] ?? 'Force'}${side ? ` (${SIDE[side]})` : ''}`),
+    h('strong', {}, `${FORCE_TITLES[force.kind] ?? 'Force'}${side ? ` (${SIDE_NAMES[side]})` : ''}`),
     h(
       'ul',
       {},

@@ -4,6 +4,10 @@
 // after the seed 7 opening has put a battle at Hudson Carry North); a click on a stack opens its
 // panel, which names every piece with its ratings or strength in words. Screenshots of the map at
 // each zoom and of the panel.
+// Legible at Fit: every text the map draws is at least 11 CSS px high on the screen, no two shown
+// space names overlap (nor a name a stack or markers), the names hidden there all show at twice
+// the Fit zoom, and a hidden name is read by hovering its space (a mouse) and by tapping it (a
+// touch screen).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +20,7 @@ const TIMEOUT = 15000;
 let server;
 let game;
 let browser;
+let version; // the game's version once the opening is played (the first test)
 
 before(async () => {
   ({ server, game } = await startServerWithGame(SEED));
@@ -58,7 +63,7 @@ function collisions({ spaces, drawn }) {
 }
 
 test('every stack stays on its own space at every zoom; a stack opens in words', async () => {
-  const version = await playOverHttp(server.origin, game, { stop: (view) => Boolean(view.turn?.battle) });
+  version = await playOverHttp(server.origin, game, { stop: (view) => Boolean(view.turn?.battle) });
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
@@ -126,4 +131,90 @@ test('every stack stays on its own space at every zoom; a stack opens in words',
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'detached', timeout: TIMEOUT });
   await context.close();
+});
+
+// The map's texts that are drawn, with their client rectangles: space names (`name`), the name tip,
+// and every other text (counters, pile counts, markers, militia boxes).
+function drawnTexts() {
+  const out = [];
+  for (const el of document.querySelectorAll('#board .ww-map text')) {
+    if (!el.textContent.trim()) continue;
+    if (el.closest('[visibility="hidden"]') || getComputedStyle(el).display === 'none' || getComputedStyle(el).visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue; // inside something not displayed
+    const kind = el.classList.contains('ww-name-tip-text') ? 'tip' : el.classList.contains('ww-label') ? 'name' : 'other';
+    out.push({ kind, text: el.textContent, space: el.closest('[data-space]')?.dataset.space ?? null, x1: r.left, y1: r.top, x2: r.right, y2: r.bottom, h: r.height });
+  }
+  return out;
+}
+
+test('legible at Fit on 1366 x 768: texts 11 px or more, names apart, hidden names on hover, tap and closer', async () => {
+  assert.ok(version, 'the opening was played');
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  await page.goto(game.links.british);
+  await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+  await waitForPages({ british: page }, version, TIMEOUT);
+  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  await page.waitForTimeout(200);
+  await page.locator('#board .ww-map').screenshot({ path: path.join(ARTIFACTS, 'legible-fit.png') });
+  const texts = await page.evaluate(drawnTexts);
+  const small = texts.filter((t) => t.h < 11).map((t) => `${t.kind} "${t.text}" ${t.h.toFixed(1)} px`);
+  assert.deepEqual(small, [], 'texts under 11 px at Fit');
+  const names = texts.filter((t) => t.kind === 'name');
+  assert.ok(names.length >= 15, `${names.length} names shown at Fit`);
+  assert.ok(texts.some((t) => t.kind === 'other' && /^\d+$/.test(t.text)), 'a pile shows its count at Fit');
+  const clashes = [];
+  for (const a of names) for (const b of names) if (a.space < b.space && overlaps(a, b)) clashes.push(`${a.text} / ${b.text}`);
+  const { drawn } = await page.evaluate(mapBoxes);
+  for (const a of names) for (const d of drawn) if (overlaps(a, d.box, 1)) clashes.push(`${a.text} / the ${d.what} of ${d.id}`);
+  assert.deepEqual(clashes, [], 'shown names over each other, stacks or markers at Fit');
+  // Counters stay recognisable: a counter is drawn at least 10 px wide.
+  const counter = await page.locator('#board .ww-counter:not(.under) .ww-counter-body').first().boundingBox();
+  assert.ok(counter.width >= 10, `a counter is ${counter.width} px wide at Fit`);
+
+  // A space whose name is hidden at Fit (and is no target: a click on one would act).
+  const hidden = await page.evaluate(() =>
+    [...document.querySelectorAll('#board .ww-space:not(.target)')].filter((g) => g.querySelector('.ww-label').classList.contains('name-hidden')).map((g) => g.dataset.space),
+  );
+  assert.ok(hidden.length > 0, 'some names are hidden at Fit');
+  const id = hidden.includes('hudson_carry_north') ? 'hudson_carry_north' : hidden[0];
+  const name = await page.locator(`#board [data-space="${id}"] .ww-label`).textContent();
+  const tip = page.locator('#board .ww-name-tip');
+  const shape = await page.locator(`#board [data-space="${id}"] .ww-shape`).boundingBox();
+  await page.mouse.move(shape.x + shape.width / 2, shape.y + shape.height / 2);
+  await page.waitForFunction((n) => document.querySelector('#board .ww-name-tip:not([visibility])')?.textContent === n, name, { timeout: TIMEOUT });
+  assert.equal(await tip.getAttribute('data-name-tip'), id);
+  const tipText = (await page.evaluate(drawnTexts)).find((t) => t.kind === 'tip');
+  assert.ok(tipText && tipText.h >= 11, `the name tip is ${tipText?.h} px high`);
+  await page.mouse.move(5, 5);
+  await page.waitForFunction(() => document.querySelector('#board .ww-name-tip')?.getAttribute('visibility') === 'hidden', null, { timeout: TIMEOUT });
+
+  // At twice the Fit zoom every name shows (two "+" steps zoom in 1 / 0.49 times).
+  for (let i = 0; i < 2; ++i) await page.locator('#board .ww-map-tools button', { hasText: '+' }).click();
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('#board .ww-label.name-hidden').count(), 0, 'names hidden at twice the Fit zoom');
+  const closer = await page.evaluate(drawnTexts);
+  const tooSmall = closer.filter((t) => t.kind === 'name' && t.h < 11).map((t) => `${t.text} ${t.h.toFixed(1)} px`);
+  assert.deepEqual(tooSmall, [], 'names under 11 px at twice the Fit zoom');
+  await context.close();
+
+  // A touch screen: a tap on the space shows its name, and it stays.
+  const touch = await browser.newContext({ viewport: { width: 1366, height: 768 }, hasTouch: true, isMobile: false });
+  const tablet = await touch.newPage();
+  tablet.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+  await tablet.goto(game.links.british);
+  await tablet.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
+  await waitForPages({ british: tablet }, version, TIMEOUT);
+  await tablet.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  await tablet.waitForTimeout(200);
+  assert.ok(await tablet.locator(`#board [data-space="${id}"] .ww-label.name-hidden`).count(), `${id}'s name is hidden on the touch screen too`);
+  const where = await tablet.locator(`#board [data-space="${id}"] .ww-shape`).boundingBox();
+  await tablet.touchscreen.tap(where.x + where.width / 2, where.y + where.height / 2);
+  await tablet.waitForFunction((n) => document.querySelector('#board .ww-name-tip:not([visibility])')?.textContent === n, name, { timeout: TIMEOUT });
+  await tablet.waitForTimeout(300);
+  assert.equal(await tablet.locator('#board .ww-name-tip').getAttribute('data-name-tip'), id, 'the tapped name stays');
+  await tablet.locator('#board .ww-map').screenshot({ path: path.join(ARTIFACTS, 'legible-tap.png') });
+  await touch.close();
 });

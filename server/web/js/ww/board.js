@@ -13,7 +13,8 @@ import { renderHand, renderPiles } from './hand.js';
 import { highlightSpace } from './highlight.js';
 import { logFormat } from './log_lines.js';
 import { WildernessMap } from './map.js';
-import { layoutSlots } from './layout.js';
+import { COUNTER, layoutSlots } from './layout.js';
+import { ALL_NAMES_ZOOM, nameScale, shownNames } from './names.js';
 import { drawMarkers, spacesWithMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
 import { PanZoom } from './panzoom.js';
@@ -32,6 +33,10 @@ const SMALL_SCREEN = window.matchMedia('(max-width: 760px)');
 const MIN_TAP = 32;
 const TARGET_PAD = 60;
 const SPREAD_ZOOM = 0.75;
+// Below this size of a counter on the screen, in CSS pixels, the map is "far": counters drop their
+// texts (too small to read) and a pile shows its count in their place (pieces.js,
+// wilderness_war.css).
+const FAR_COUNTER_PX = 14;
 
 export class WildernessWarBoard {
   constructor(root, data, { seat, send }) {
@@ -39,8 +44,8 @@ export class WildernessWarBoard {
     this.data = data;
     this.seat = seat;
     this.send = send;
-    this.map = new WildernessMap(data);
     this.slots = layoutSlots(data); // where each stack and its markers go (layout.js)
+    this.map = new WildernessMap(data, this.slots);
     this.forceSlot = h('div', { class: 'ww-force-slot' }); // the force being picked or moved
     this.panel = null; // the open stack panel, if any, and the stack it shows
     this.panelWhere = null;
@@ -52,6 +57,8 @@ export class WildernessWarBoard {
     // The zoom and pan are kept per game and seat, to be shown again after a reload (viewKey).
     this.panzoom = new PanZoom(this.map.svg, { minScale: SMALL_SCREEN.matches ? 0.075 : 0.15, storageKey: viewKey(seat) });
     this.viewRestored = false; // whether the first render has shown the kept view
+    this.namesKey = ''; // what the names were last placed for (placeNames)
+    this.panzoom.onZoom = () => this.placeNames();
     this.status = h('div', { class: 'ww-status', 'aria-label': 'game state' });
     // The battle, siege or raid being fought, or the last one's outcome (battle_panel.js).
     this.combat = h('section', { class: 'ww-combat', 'aria-label': 'battle, siege or raid', hidden: true });
@@ -206,6 +213,25 @@ export class WildernessWarBoard {
     } else if (battle) this.lastBattle = battle;
   }
 
+  // The space names and the texts of the map at this zoom (names.js): worked out again when the
+  // zoom, the map's size or the slots in use change, never while the view only pans.
+  placeNames() {
+    if (!this.view) return;
+    const ppu = this.panzoom.scaleNow();
+    if (!(ppu > 0)) return;
+    const fit = this.panzoom.scaleNow(this.panzoom.full);
+    const k = nameScale(ppu);
+    const all = ppu >= ALL_NAMES_ZOOM * fit * 0.999;
+    const far = ppu * COUNTER < FAR_COUNTER_PX;
+    const stacks = new Set(stacksOf(this.view, this.data).keys());
+    const markers = spacesWithMarkers(this.view);
+    const key = `${k.toFixed(4)} ${all} ${far} ${[...stacks].sort()} ${[...markers].sort()}`;
+    this.map.svg.style.setProperty('--ww-upx', String(1 / ppu)); // map units per CSS pixel
+    if (key === this.namesKey) return;
+    this.namesKey = key;
+    this.map.showNames(shownNames(this.data, this.slots, k, { all, stacks, markers, bounds: this.map.bounds }), k, far);
+  }
+
   // The map's legal targets, each as a rectangle in map units {x1, y1, x2, y2}.
   targetRects() {
     const rects = [];
@@ -348,6 +374,7 @@ export class WildernessWarBoard {
     const hasMarkers = spacesWithMarkers(view);
     drawStacks(this.map.stackLayer, view, this.data, targets, this.slots, { force: new Set(force?.pieces ?? []), lastMoved: this.lastMoved, hasMarkers }, this.map.tetherLayer);
     drawMarkers(this.map.markerLayer, view, this.data, this.slots);
+    this.placeNames();
     this.forceSlot.replaceChildren(...[forceBox(force, view, this.data)].filter(Boolean));
     if (this.panelWhere) this.drawPanel();
     renderPanel(this.status, view, this.data, this.seat);

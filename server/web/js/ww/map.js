@@ -3,7 +3,8 @@
 // fortresses, ports, settlements and VP spaces marked; land lines, river and lake lines, and the
 // one-way arrows. Spaces carry data-space; a space that is a legal target also carries data-verb
 // and data-arg. Pieces and markers are drawn on top by pieces.js and markers.js.
-import { spaceShape } from './layout.js';
+import { labelBaseline, labelBox, layoutSlots, spaceShape, symbolBox } from './layout.js';
+import { nameBaseline } from './names.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
 
@@ -141,7 +142,7 @@ function spaceGroup(space, data) {
         d: `M${x - 14},${y + h / 2 - 8} l8,-12 l6,7 l5,-9 l9,14`,
       }),
     );
-  if (space.port) g.append(s('text', { class: 'ww-glyph ww-port', x: x - w / 2 - 2, y: y - h / 2 + 4 }, '⚓'));
+  if (space.port) g.append(s('path', { class: 'ww-glyph ww-port', d: anchorPath(x - w / 2 - 2, y - h / 2 - 2) }));
   if (space.settlement_tribes.length) {
     const tribe = data.tribes.get(space.settlement_tribes[0]);
     const color = COLOR_GROUPS[tribe?.color_group] ?? '#996633';
@@ -151,9 +152,27 @@ function spaceGroup(space, data) {
       s('path', { class: 'ww-settlement', d: `M${tx - 9},${ty + 8} L${tx},${ty - 8} L${tx + 9},${ty + 8} z`, fill: color }),
     );
   }
-  if (space.vp_space) g.append(s('text', { class: 'ww-glyph ww-vp-star', x: x + w / 2 + 2, y: y + h / 2 }, '★'));
-  g.append(s('text', { class: 'ww-label', x, y: y + h / 2 + (space.fortress ? 22 : 15) }, space.name));
+  if (space.vp_space) g.append(s('path', { class: 'ww-glyph ww-vp-star', d: starPath(x + w / 2 + 2, y + h / 2 - 6) }));
+  g.append(s('text', { class: 'ww-label', x, y: labelBaseline(space) }, space.name));
   return g;
+}
+
+// The glyphs are drawn as shapes, not characters, so that they need no font and scale with the
+// symbols: an anchor (a port) and a five-pointed star (a VP space), about 16 map units across,
+// centred on (cx, cy).
+function anchorPath(cx, cy) {
+  const p = (dx, dy) => `${cx + dx},${cy + dy}`;
+  return `M${p(0, -7)} L${p(0, 7)} M${p(-4, -4)} L${p(4, -4)} M${p(-7, 2)} Q${p(-6, 8)} ${p(0, 7)} Q${p(6, 8)} ${p(7, 2)} M${p(0, -10)} a3,3 0 1,0 0.01,0`;
+}
+
+function starPath(cx, cy) {
+  const points = [];
+  for (let i = 0; i < 10; ++i) {
+    const r = i % 2 ? 3.6 : 9;
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    points.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return `M${points.join(' L')} z`;
 }
 
 function militiaBoxGroup(box) {
@@ -168,25 +187,36 @@ function militiaBoxGroup(box) {
   );
 }
 
-// The part of the reference map that has anything on it, with a margin for labels and markers.
-export function mapBounds(data) {
-  const rects = [...data.spaces.values(), ...data.militiaBoxes.values()].map((x) => x.map);
-  const margin = 60;
-  const x = Math.min(...rects.map((r) => r.x)) - margin;
-  const y = Math.min(...rects.map((r) => r.y)) - margin;
-  const right = Math.max(...rects.map((r) => r.x + r.w)) + margin;
-  const bottom = Math.max(...rects.map((r) => r.y + r.h)) + margin;
+// The part of the reference map that has anything drawn on it: every space's symbol and name, the
+// militia boxes and every stack and marker slot (layout.js), with a small margin. "Fit" shows it
+// whole (panzoom.js), so nothing but this margin is spent on empty sea.
+const BOUNDS_MARGIN = 12;
+
+export function mapBounds(data, slots = layoutSlots(data)) {
+  const rects = [];
+  for (const space of data.spaces.values()) rects.push(symbolBox(space), labelBox(space));
+  for (const { map: r } of data.militiaBoxes.values()) rects.push({ x1: r.x, y1: r.y, x2: r.x + r.w, y2: r.y + r.h });
+  for (const slot of slots.values())
+    for (const r of [slot, slot.marks]) if (r) rects.push({ x1: r.x, y1: r.y, x2: r.x + r.w, y2: r.y + r.h });
+  const x = Math.floor(Math.min(...rects.map((r) => r.x1)) - BOUNDS_MARGIN);
+  const y = Math.floor(Math.min(...rects.map((r) => r.y1)) - BOUNDS_MARGIN);
+  const right = Math.ceil(Math.max(...rects.map((r) => r.x2)) + BOUNDS_MARGIN);
+  const bottom = Math.ceil(Math.max(...rects.map((r) => r.y2)) + BOUNDS_MARGIN);
   return { x, y, w: right - x, h: bottom - y };
 }
 
 export class WildernessMap {
-  constructor(data) {
+  // `slots`: where the stacks and markers go (layout.js).
+  constructor(data, slots = layoutSlots(data)) {
     this.data = data;
     this.spaceEls = new Map();
     this.boxEls = new Map();
     this.markerLayer = s('g', { class: 'ww-markers' });
     this.stackLayer = s('g', { class: 'ww-stacks' });
     this.tetherLayer = s('g', { class: 'ww-tethers' }); // from a space to its stack (pieces.js)
+    // The name of the space under the pointer, when the map does not show it (installNameTip).
+    this.nameTip = s('g', { class: 'ww-name-tip', visibility: 'hidden', 'aria-hidden': 'true' }, s('text', { class: 'ww-label ww-name-tip-text', x: 0, y: 0 }));
+    this.tipFor = null;
     const spaces = s('g', { class: 'ww-spaces' });
     for (const space of data.spaces.values()) {
       const g = spaceGroup(space, data);
@@ -199,7 +229,8 @@ export class WildernessMap {
       this.boxEls.set(box.id, g);
       boxes.append(g);
     }
-    const bounds = mapBounds(data);
+    const bounds = mapBounds(data, slots);
+    this.bounds = bounds;
     this.svg = s(
       'svg',
       {
@@ -218,7 +249,92 @@ export class WildernessMap {
       spaces,
       this.stackLayer,
       this.markerLayer,
+      this.nameTip,
     );
+    this.installNameTip();
+  }
+
+  // Shows the space names as names.js placed them (`place`: id -> 'below' | 'above', the others
+  // hidden), scaled by `k` (a CSS variable the names' transform reads); `far` when counters are
+  // too small for their texts (wilderness_war.css hides those then).
+  showNames({ place }, k, far) {
+    this.svg.style.setProperty('--ww-name-k', String(k));
+    this.svg.classList.toggle('far', far);
+    for (const [id, g] of this.spaceEls) {
+      const label = g.querySelector('.ww-label');
+      const where = place.get(id);
+      label.classList.toggle('name-hidden', !where);
+      if (where && label.dataset.place !== where) {
+        label.dataset.place = where;
+        label.setAttribute('y', nameBaseline(this.data.spaces.get(id), where));
+        label.classList.toggle('above', where === 'above');
+      }
+    }
+    if (this.tipFor) this.showNameTip(this.tipFor);
+  }
+
+  // A name the map does not show at this zoom (or a militia box's, whose words a far zoom hides)
+  // is shown on top of everything while the pointer is over its space, while the space has the
+  // focus and after a tap on it (until a tap elsewhere): the name tip, drawn like a name.
+  installNameTip() {
+    const owner = (e) => e.target.closest?.('.ww-space, .ww-militia-box');
+    const idOf = (g) => g?.getAttribute('data-space') ?? g?.getAttribute('data-box') ?? null;
+    this.svg.addEventListener('pointerover', (e) => {
+      const id = idOf(owner(e));
+      if (id) this.showNameTip(id);
+      else if (e.pointerType === 'mouse') this.hideNameTip();
+    });
+    this.svg.addEventListener('pointerout', (e) => {
+      // A touch ends with a pointerout: a tapped name stays until the next tap.
+      if (e.pointerType !== 'mouse') return;
+      const g = owner(e);
+      if (g && !g.contains(e.relatedTarget)) this.hideNameTip();
+    });
+    this.svg.addEventListener('focusin', (e) => {
+      const id = idOf(owner(e));
+      if (id) this.showNameTip(id);
+    });
+    this.svg.addEventListener('focusout', () => this.hideNameTip());
+    this.svg.addEventListener('click', (e) => {
+      const id = idOf(owner(e));
+      if (id) this.showNameTip(id);
+      else this.hideNameTip();
+    });
+  }
+
+  // Whether the map shows the name of `id` (a space or a militia box) as it is.
+  nameShown(id) {
+    const space = this.spaceEls.get(id);
+    if (space) return !space.querySelector('.ww-label').classList.contains('name-hidden');
+    return this.boxEls.has(id) && !this.svg.classList.contains('far');
+  }
+
+  showNameTip(id) {
+    const space = this.data.spaces.get(id);
+    const box = this.data.militiaBoxes.get(id);
+    if ((!space && !box) || this.nameShown(id)) {
+      this.hideNameTip();
+      return;
+    }
+    this.tipFor = id;
+    const text = this.nameTip.querySelector('text');
+    text.textContent = (space ?? box).name;
+    text.classList.toggle('above', !space);
+    if (space) {
+      text.setAttribute('x', spaceShape(space).x);
+      text.setAttribute('y', labelBaseline(space));
+    } else {
+      text.setAttribute('x', box.map.x + box.map.w / 2);
+      text.setAttribute('y', box.map.y - 8);
+    }
+    this.nameTip.setAttribute('data-name-tip', id);
+    this.nameTip.removeAttribute('visibility');
+  }
+
+  hideNameTip() {
+    this.tipFor = null;
+    this.nameTip.removeAttribute('data-name-tip');
+    this.nameTip.setAttribute('visibility', 'hidden');
   }
 
   // Highlights and wires the legal targets; marks the space of the move or battle in progress.

@@ -19,6 +19,10 @@ export class PanZoom {
     this.maxW = w * maxScale; // most zoomed out
     this.pointers = new Map();
     this.dragged = false;
+    // Called when the zoom changes (not when the view only pans) and when the element's size does.
+    this.onZoom = null;
+    this.zoomedW = w;
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.onZoom?.()).observe(svg);
     svg.style.touchAction = 'none';
     svg.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
     svg.addEventListener('pointerdown', (e) => this.onDown(e));
@@ -44,6 +48,17 @@ export class PanZoom {
     const { x, y, w, h } = this.box;
     this.svg.setAttribute('viewBox', `${x} ${y} ${w} ${h}`);
     if (keep) this.save();
+    if (w !== this.zoomedW) {
+      this.zoomedW = w;
+      this.onZoom?.();
+    }
+  }
+
+  // Screen pixels per map unit as the map is shown now (and at "Fit": `fit`).
+  scaleNow(box = this.box) {
+    const r = this.svg.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0)) return 0;
+    return Math.min(r.width / box.w, r.height / box.h);
   }
 
   // The box within the zoom limits (same shape) and inside the map along each axis where it fits,

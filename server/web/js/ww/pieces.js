@@ -11,7 +11,8 @@
 // counter carries data-pieces (the ids it stands for) and data-piece (the one on top); one that
 // is a legal target carries data-verb / data-arg; `has-target` marks a pile hiding one. A click
 // on a stack that is no target, or on a pile's badge, opens the stack panel (stack_panel.js),
-// which lists every piece. The pieces the last move moved carry ww-last-move (board.js).
+// which lists every piece. At a far zoom (board.js) the counters show no text, and a pile's top
+// counter its count, in letters big enough to read. The pieces the last move moved carry ww-last-move (board.js).
 import { CELL, COUNTER, spaceShape } from './layout.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
@@ -158,6 +159,9 @@ function counter(id, represents, info, state, verbs, classes) {
     g.append(s('text', { class: 'ww-counter-top', x: c / 2, y: 10 }, TYPE_ABBREVIATIONS[info.type] ?? info.type));
     g.append(s('text', { class: 'ww-counter-main', x: c / 2, y: c - 3 }, String(reduced ? info.strength_reduced : info.strength_full)));
   }
+  // At a far zoom the counters' texts are too small to read: a pile's top counter shows how many
+  // it stands for instead, big enough to read (wilderness_war.css, .ww-map.far).
+  if (represents.length > 1) g.append(s('text', { class: 'ww-far-count', x: c / 2, y: c / 2 }, String(represents.length)));
   return g;
 }
 
@@ -217,7 +221,7 @@ export function drawStacks(layer, view, data, targets, slots, marks = {}, tether
         if (represents.some((p) => lastMoved.has(p))) classes.push('ww-last-move');
         if (represents.slice(1).some((p) => targets.pieces.has(p))) classes.push('has-target');
         if (represents.length > 1) classes.push('pile');
-        const cg = s('g', { class: 'ww-cell', transform: `translate(${x},${y}) scale(${scale})` });
+        const cg = s('g', { class: 'ww-cell', transform: `translate(${x},${y}) scale(${scale})`, style: scale === 1 ? null : `--ww-cell-k:${scale}` });
         // The counters under the top one, their edges showing (no targets: the panel offers them).
         represents
           .slice(1)

@@ -1,0 +1,103 @@
+// Which space names the map shows at a zoom, and how big: a name is never drawn smaller than
+// NAME_PX CSS pixels on the screen (below the zoom where its map size suffices it is scaled up,
+// inversely with the zoom), and a name that would then overlap another shown name, a space's
+// symbol, a stack or markers in their slots (layout.js) or a militia box is hidden rather than squeezed.
+// Pure (no DOM): the board asks once per zoom step (board.js), not per frame of a pan.
+//
+// Which names go first (namePriority), the one rule: a space that scores victory points or holds a
+// fortress (and the Pays d'en Haut box) first, then the other cultivated spaces, the settlements
+// and the ports, then the rest (wilderness and mountain); within a tier the space with more
+// connections first (a crossroads is worth reading), then by id. At ALL_NAMES_ZOOM times the Fit
+// zoom or closer every name is shown, whatever it touches.
+import { LABEL_CHAR, labelBaseline, spaceShape, symbolBox } from './layout.js';
+
+export const NAME_FONT = 14; // a name's font size in map units at scale 1 (wilderness_war.css .ww-label)
+export const NAME_PX = 12; // the least font size of a name on the screen, in CSS pixels
+export const ALL_NAMES_ZOOM = 2; // from this many times the Fit zoom on, every name shows
+const ROOM = 2; // the least room between a name and anything else, in map units at scale 1
+
+// How much a name is scaled at `pixelsPerUnit` screen pixels per map unit (1: its own size).
+export function nameScale(pixelsPerUnit) {
+  if (!(pixelsPerUnit > 0)) return 1;
+  return Math.max(1, NAME_PX / (NAME_FONT * pixelsPerUnit));
+}
+
+// The tier of a space's name: 0 first.
+export function nameTier(space) {
+  if (space.vp_space || space.fortress || space.terrain === 'box') return 0;
+  if (space.terrain === 'cultivated' || (space.settlement_tribes ?? []).length || space.port) return 1;
+  return 2;
+}
+
+// The spaces in the order their names claim room.
+export function namePriority(spaces) {
+  return [...spaces].sort(
+    (a, b) => nameTier(a) - nameTier(b) || b.connections.length - a.connections.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+// The top of a space's name drawn under its symbol (it grows downwards from there when scaled:
+// wilderness_war.css sets its transform origin at its top).
+export function nameTop(space) {
+  return labelBaseline(space) - 12;
+}
+
+// The bottom of a space's name drawn over its symbol, when there is no room under it (it grows
+// upwards from there).
+export function nameBottom(space) {
+  return symbolBox(space).y1 - 2;
+}
+
+// The baseline of a space's name at `place` ('below' or 'above'), at scale 1.
+export function nameBaseline(space, place = 'below') {
+  return place === 'above' ? nameBottom(space) - 4 : labelBaseline(space);
+}
+
+// The rectangle {x1, y1, x2, y2} of a space's name scaled by `k`, under or over its symbol.
+export function nameBox(space, k = 1, place = 'below') {
+  const { x } = spaceShape(space);
+  const half = ((space.name.length * LABEL_CHAR) / 2 + 2) * k;
+  if (place === 'above') {
+    const bottom = nameBottom(space);
+    return { x1: x - half, y1: bottom - 16 * k, x2: x + half, y2: bottom };
+  }
+  const top = nameTop(space);
+  return { x1: x - half, y1: top, x2: x + half, y2: top + 16 * k };
+}
+
+const touches = (a, b, gap) => a.x1 - gap < b.x2 && b.x1 < a.x2 + gap && a.y1 - gap < b.y2 && b.y1 < a.y2 + gap;
+
+// Where the names show at name scale `k`: {place: Map<space id, 'below' | 'above'>, hidden: Set of
+// space ids}, given the slots of layout.js and the slots in use: `stacks` and `markers`, the ids
+// of the spaces that show a stack, markers (every slot when not given), and inside `bounds`
+// ({x, y, w, h}: the map's, when given). A name goes under its symbol, else over it, else nowhere. `all`: every name under its symbol (ALL_NAMES_ZOOM or
+// closer).
+export function shownNames(data, slots, k, { all = false, stacks = null, markers = null, bounds = null } = {}) {
+  const spaces = [...data.spaces.values()];
+  if (all) return { place: new Map(spaces.map((s) => [s.id, 'below'])), hidden: new Set() };
+  const obstacles = [];
+  for (const space of spaces) obstacles.push({ id: space.id, r: symbolBox(space) });
+  for (const box of data.militiaBoxes.values()) obstacles.push({ id: box.id, r: { x1: box.map.x, y1: box.map.y, x2: box.map.x + box.map.w, y2: box.map.y + box.map.h } });
+  for (const [id, slot] of slots) {
+    if (!data.spaces.has(id)) continue; // a militia box's slot is inside the box
+    if (!stacks || stacks.has(id)) obstacles.push({ id, slot: true, r: { x1: slot.x, y1: slot.y, x2: slot.x + slot.w, y2: slot.y + slot.h } });
+    if (slot.marks && (!markers || markers.has(id)))
+      obstacles.push({ id, slot: true, r: { x1: slot.marks.x, y1: slot.marks.y, x2: slot.marks.x + slot.marks.w, y2: slot.marks.y + slot.marks.h } });
+  }
+  const place = new Map();
+  const hidden = new Set();
+  const placed = [];
+  for (const space of namePriority(spaces)) {
+    // A name sits next to its own symbol: its own symbol is no obstacle, its own slots are.
+    const inside = (r) => !bounds || (r.x1 >= bounds.x && r.y1 >= bounds.y && r.x2 <= bounds.x + bounds.w && r.y2 <= bounds.y + bounds.h);
+    const free = (r) => inside(r) && !obstacles.some((o) => (o.id !== space.id || o.slot) && touches(r, o.r, ROOM)) && !placed.some((p) => touches(r, p, ROOM * k));
+    const where = ['below', 'above'].find((p) => free(nameBox(space, k, p)));
+    if (!where) {
+      hidden.add(space.id);
+      continue;
+    }
+    place.set(space.id, where);
+    placed.push(nameBox(space, k, where));
+  }
+  return { place, hidden };
+}

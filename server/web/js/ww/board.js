@@ -229,7 +229,8 @@ export class WildernessWarBoard {
     this.map.svg.style.setProperty('--ww-upx', String(1 / ppu)); // map units per CSS pixel
     if (key === this.namesKey) return;
     this.namesKey = key;
-    this.map.showNames(shownNames(this.data, this.slots, k, { all, stacks, markers, bounds: this.map.bounds }), k, far);
+    const metrics = this.map.nameMetrics();
+    this.map.showNames(shownNames(this.data, this.slots, k, { all, stacks, markers, bounds: this.map.bounds, metrics }), k, far);
   }
 
   // The map's legal targets, each as a rectangle in map units {x1, y1, x2, y2}.

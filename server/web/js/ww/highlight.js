@@ -1,7 +1,7 @@
 // Shows a space of the map to the reader (a space named in the log): the space's element gets the
 // class ww-highlight for a few seconds, the map pans (zooming out if need be) so that the space
 // is in its view (zooming in when it would be too small to see, as on a phone), and the page
-// scrolls the map onto the screen. Uses the board's PanZoom as it is.
+// scrolls the map onto the screen; a name the map hides at that zoom is shown (map.js). Uses the board's PanZoom as it is.
 
 const HIGHLIGHT_MS = 4000;
 const timers = new WeakMap();
@@ -21,6 +21,7 @@ export function highlightSpace(board, id, ms = HIGHLIGHT_MS) {
     setTimeout(() => el.classList.remove('ww-highlight'), ms),
   );
   bringIntoView(board.panzoom, place.map, board.map.svg.getBoundingClientRect());
+  board.map.showNameTip(id); // its name, if the map hides it at this zoom
   board.map.svg.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   return true;
 }

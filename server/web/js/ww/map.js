@@ -217,6 +217,8 @@ export class WildernessMap {
     // The name of the space under the pointer, when the map does not show it (installNameTip).
     this.nameTip = s('g', { class: 'ww-name-tip', visibility: 'hidden', 'aria-hidden': 'true' }, s('text', { class: 'ww-label ww-name-tip-text', x: 0, y: 0 }));
     this.tipFor = null;
+    this.tipClicked = false; // whether a click or tap showed it (installNameTip)
+    this.metrics = null; // the names' measures (nameMetrics)
     const spaces = s('g', { class: 'ww-spaces' });
     for (const space of data.spaces.values()) {
       const g = spaceGroup(space, data);
@@ -254,6 +256,21 @@ export class WildernessMap {
     this.installNameTip();
   }
 
+  // Each name's measures as drawn at scale 1 (names.js), once the map is on the screen with every
+  // name shown (before the first showNames), or null when it is not.
+  nameMetrics() {
+    if (this.metrics) return this.metrics;
+    const out = new Map();
+    for (const [id, g] of this.spaceEls) {
+      const label = g.querySelector('.ww-label');
+      const b = label.getBBox?.();
+      if (!b || !(b.width > 0 && b.height > 0)) return null;
+      out.set(id, { w: b.width, h: b.height, ascent: Number(label.getAttribute('y')) - b.y });
+    }
+    this.metrics = out;
+    return out;
+  }
+
   // Shows the space names as names.js placed them (`place`: id -> 'below' | 'above', the others
   // hidden), scaled by `k` (a CSS variable the names' transform reads); `far` when counters are
   // too small for their texts (wilderness_war.css hides those then).
@@ -266,27 +283,29 @@ export class WildernessMap {
       label.classList.toggle('name-hidden', !where);
       if (where && label.dataset.place !== where) {
         label.dataset.place = where;
-        label.setAttribute('y', nameBaseline(this.data.spaces.get(id), where));
+        label.setAttribute('y', nameBaseline(this.data.spaces.get(id), where, this.metrics?.get(id)));
         label.classList.toggle('above', where === 'above');
       }
     }
-    if (this.tipFor) this.showNameTip(this.tipFor);
+    if (this.tipFor) this.showNameTip(this.tipFor, this.tipClicked);
   }
 
   // A name the map does not show at this zoom (or a militia box's, whose words a far zoom hides)
-  // is shown on top of everything while the pointer is over its space, while the space has the
-  // focus and after a tap on it (until a tap elsewhere): the name tip, drawn like a name.
+  // is shown on top of everything while the pointer is over its space or stack, while one of them
+  // has the focus and after a tap on it (until a tap elsewhere): the name tip, drawn like a name.
   installNameTip() {
-    const owner = (e) => e.target.closest?.('.ww-space, .ww-militia-box');
-    const idOf = (g) => g?.getAttribute('data-space') ?? g?.getAttribute('data-box') ?? null;
+    // A space, a militia box, or a stack (the name of its space).
+    const owner = (e) => e.target.closest?.('.ww-space, .ww-militia-box, .ww-stack');
+    const idOf = (g) => g?.getAttribute('data-space') ?? g?.getAttribute('data-box') ?? g?.getAttribute('data-stack') ?? null;
+    // A name shown by a click or tap stays until the next one; one shown by hovering goes with the
+    // pointer (a touch ends with a pointerout, and a mouse's moves are its own).
     this.svg.addEventListener('pointerover', (e) => {
       const id = idOf(owner(e));
       if (id) this.showNameTip(id);
-      else if (e.pointerType === 'mouse') this.hideNameTip();
+      else if (e.pointerType === 'mouse' && !this.tipClicked) this.hideNameTip();
     });
     this.svg.addEventListener('pointerout', (e) => {
-      // A touch ends with a pointerout: a tapped name stays until the next tap.
-      if (e.pointerType !== 'mouse') return;
+      if (e.pointerType !== 'mouse' || this.tipClicked) return;
       const g = owner(e);
       if (g && !g.contains(e.relatedTarget)) this.hideNameTip();
     });
@@ -297,7 +316,7 @@ export class WildernessMap {
     this.svg.addEventListener('focusout', () => this.hideNameTip());
     this.svg.addEventListener('click', (e) => {
       const id = idOf(owner(e));
-      if (id) this.showNameTip(id);
+      if (id) this.showNameTip(id, true);
       else this.hideNameTip();
     });
   }
@@ -309,13 +328,15 @@ export class WildernessMap {
     return this.boxEls.has(id) && !this.svg.classList.contains('far');
   }
 
-  showNameTip(id) {
+  // `clicked`: shown by a click or a tap (it stays until the next one).
+  showNameTip(id, clicked = false) {
     const space = this.data.spaces.get(id);
     const box = this.data.militiaBoxes.get(id);
     if ((!space && !box) || this.nameShown(id)) {
       this.hideNameTip();
       return;
     }
+    this.tipClicked = clicked || (this.tipClicked && this.tipFor === id);
     this.tipFor = id;
     const text = this.nameTip.querySelector('text');
     text.textContent = (space ?? box).name;
@@ -333,6 +354,7 @@ export class WildernessMap {
 
   hideNameTip() {
     this.tipFor = null;
+    this.tipClicked = false;
     this.nameTip.removeAttribute('data-name-tip');
     this.nameTip.setAttribute('visibility', 'hidden');
   }

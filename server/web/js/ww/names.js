@@ -9,7 +9,7 @@
 // and the ports, then the rest (wilderness and mountain); within a tier the space with more
 // connections first (a crossroads is worth reading), then by id. At ALL_NAMES_ZOOM times the Fit
 // zoom or closer every name is shown, whatever it touches.
-import { LABEL_CHAR, labelBaseline, spaceShape, symbolBox } from './layout.js';
+import { labelBaseline, spaceShape, symbolBox } from './layout.js';
 
 export const NAME_FONT = 14; // a name's font size in map units at scale 1 (wilderness_war.css .ww-label)
 export const NAME_PX = 12; // the least font size of a name on the screen, in CSS pixels
@@ -36,33 +36,29 @@ export function namePriority(spaces) {
   );
 }
 
-// The top of a space's name drawn under its symbol (it grows downwards from there when scaled:
-// wilderness_war.css sets its transform origin at its top).
-export function nameTop(space) {
-  return labelBaseline(space) - 12;
+// A name's measures at scale 1, in map units: its width, the height of its box and how far its
+// box reaches above the baseline. The map measures the names as drawn (map.js nameMetrics); these
+// are for when it cannot (a character of a 14px semibold name is about 9 to 10.5 units wide).
+export const NAME_CHAR = 10.5;
+export function estimatedMetrics(space) {
+  return { w: space.name.length * NAME_CHAR, h: 17, ascent: 13 };
 }
 
-// The bottom of a space's name drawn over its symbol, when there is no room under it (it grows
-// upwards from there).
-export function nameBottom(space) {
-  return symbolBox(space).y1 - 2;
+// The baseline of a space's name at `place`, at scale 1: 'below' its symbol (layout.js), or
+// 'above' it, the bottom of its box 2 units over the symbol with its glyphs.
+export function nameBaseline(space, place = 'below', m = estimatedMetrics(space)) {
+  return place === 'above' ? symbolBox(space).y1 - 2 - (m.h - m.ascent) : labelBaseline(space);
 }
 
-// The baseline of a space's name at `place` ('below' or 'above'), at scale 1.
-export function nameBaseline(space, place = 'below') {
-  return place === 'above' ? nameBottom(space) - 4 : labelBaseline(space);
-}
-
-// The rectangle {x1, y1, x2, y2} of a space's name scaled by `k`, under or over its symbol.
-export function nameBox(space, k = 1, place = 'below') {
+// The rectangle {x1, y1, x2, y2} of a space's name scaled by `k`, under or over its symbol: it
+// grows from the top of its box when under its symbol, from the bottom when over it
+// (wilderness_war.css sets its transform origin so).
+export function nameBox(space, k = 1, place = 'below', m = estimatedMetrics(space)) {
   const { x } = spaceShape(space);
-  const half = ((space.name.length * LABEL_CHAR) / 2 + 2) * k;
-  if (place === 'above') {
-    const bottom = nameBottom(space);
-    return { x1: x - half, y1: bottom - 16 * k, x2: x + half, y2: bottom };
-  }
-  const top = nameTop(space);
-  return { x1: x - half, y1: top, x2: x + half, y2: top + 16 * k };
+  const half = (m.w / 2) * k;
+  const top = nameBaseline(space, place, m) - m.ascent;
+  if (place === 'above') return { x1: x - half, y1: top + m.h - m.h * k, x2: x + half, y2: top + m.h };
+  return { x1: x - half, y1: top, x2: x + half, y2: top + m.h * k };
 }
 
 const touches = (a, b, gap) => a.x1 - gap < b.x2 && b.x1 < a.x2 + gap && a.y1 - gap < b.y2 && b.y1 < a.y2 + gap;
@@ -70,9 +66,10 @@ const touches = (a, b, gap) => a.x1 - gap < b.x2 && b.x1 < a.x2 + gap && a.y1 - 
 // Where the names show at name scale `k`: {place: Map<space id, 'below' | 'above'>, hidden: Set of
 // space ids}, given the slots of layout.js and the slots in use: `stacks` and `markers`, the ids
 // of the spaces that show a stack, markers (every slot when not given), and inside `bounds`
-// ({x, y, w, h}: the map's, when given). A name goes under its symbol, else over it, else nowhere. `all`: every name under its symbol (ALL_NAMES_ZOOM or
+// ({x, y, w, h}: the map's, when given); `metrics`: Map<space id, its name's measures>, as drawn.
+// A name goes under its symbol, else over it, else nowhere. `all`: every name under its symbol (ALL_NAMES_ZOOM or
 // closer).
-export function shownNames(data, slots, k, { all = false, stacks = null, markers = null, bounds = null } = {}) {
+export function shownNames(data, slots, k, { all = false, stacks = null, markers = null, bounds = null, metrics = null } = {}) {
   const spaces = [...data.spaces.values()];
   if (all) return { place: new Map(spaces.map((s) => [s.id, 'below'])), hidden: new Set() };
   const obstacles = [];
@@ -91,13 +88,14 @@ export function shownNames(data, slots, k, { all = false, stacks = null, markers
     // A name sits next to its own symbol: its own symbol is no obstacle, its own slots are.
     const inside = (r) => !bounds || (r.x1 >= bounds.x && r.y1 >= bounds.y && r.x2 <= bounds.x + bounds.w && r.y2 <= bounds.y + bounds.h);
     const free = (r) => inside(r) && !obstacles.some((o) => (o.id !== space.id || o.slot) && touches(r, o.r, ROOM)) && !placed.some((p) => touches(r, p, ROOM * k));
-    const where = ['below', 'above'].find((p) => free(nameBox(space, k, p)));
+    const m = metrics?.get(space.id) ?? estimatedMetrics(space);
+    const where = ['below', 'above'].find((p) => free(nameBox(space, k, p, m)));
     if (!where) {
       hidden.add(space.id);
       continue;
     }
     place.set(space.id, where);
-    placed.push(nameBox(space, k, where));
+    placed.push(nameBox(space, k, where, m));
   }
   return { place, hidden };
 }

@@ -1,7 +1,8 @@
 // node --test server/web/js/test/
 // Which space names the map shows at a zoom (ww/names.js), on the real Wilderness War map: never
 // smaller than NAME_PX on the screen, no shown name over another, over a space's symbol or over a
-// slot in use; the fortresses and VP spaces claim room first; every name from twice the Fit zoom.
+// slot in use, nor off the map; the fortresses and VP spaces claim room first; every name from
+// twice the Fit zoom.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { indexData } from '../ww/data.js';
 import { layoutSlots, overlap, symbolBox } from '../ww/layout.js';
+import { mapBounds } from '../ww/map.js';
 import { NAME_FONT, NAME_PX, nameBox, namePriority, nameScale, nameTier, shownNames } from '../ww/names.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,7 +48,8 @@ test('the names shown overlap nothing: each other, symbols, slots in use', () =>
   let before = -1;
   for (const ppu of [0.376, 0.5, 0.6, 0.7]) {
     const k = nameScale(ppu);
-    const { place, hidden } = shownNames(data, slots, k, { stacks, markers });
+    const bounds = mapBounds(data, slots);
+    const { place, hidden } = shownNames(data, slots, k, { stacks, markers, bounds });
     assert.equal(place.size + hidden.size, data.spaces.size);
     assert.ok(place.size > before, `zooming in from ${ppu} shows more names`);
     before = place.size;
@@ -57,6 +60,7 @@ test('the names shown overlap nothing: each other, symbols, slots in use', () =>
       for (const s of data.spaces.values()) if (s.id !== a.id && overlap(a.r, symbolBox(s)) > 0) problems.push(`${a.id} over ${s.id}`);
       for (const id of stacks) if (overlap(a.r, box(slots.get(id))) > 0) problems.push(`${a.id} over the stack of ${id}`);
       for (const id of markers) if (overlap(a.r, box(slots.get(id).marks)) > 0) problems.push(`${a.id} over the markers of ${id}`);
+      if (a.r.x1 < bounds.x || a.r.y1 < bounds.y || a.r.x2 > bounds.x + bounds.w || a.r.y2 > bounds.y + bounds.h) problems.push(`${a.id} off the map`);
     }
     assert.deepEqual(problems, [], `at ${ppu} px per unit`);
   }

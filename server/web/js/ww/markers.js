@@ -1,7 +1,9 @@
 // Markers on the map: forts, stockades, forts under construction (pickaxe), sieges with their
 // level, Amphib, Raided (by the side that placed them), fieldworks and Allied settlements. Drawn
 // as small labelled badges in their space's marker slot (layout.js), never over
-// another space; they never take clicks.
+// another space; they never take clicks. At a far zoom (board.js) a slot with room shows the first
+// marker's letter in one big badge instead (F fort, S stockade, a dashed F fort under construction, the
+// siege level, A Amphib, Fw fieldworks, Al allied, R raided; "+" when there are more).
 import { BADGE_H, MARK_W } from './layout.js';
 import { s, tip } from './svg.js';
 import { SIDE_NAMES } from './data.js';
@@ -72,6 +74,26 @@ export function drawMarkers(layer, view, data, slots) {
         ),
       );
     });
+    // At a far zoom the badges' words are too small to read: a slot one above the other shows one
+    // badge as big as the slot instead, the first marker's letter (a "+" when there are more).
+    if (!across) {
+      const all = markerBadges(markers);
+      const first = all[0];
+      const code = (FAR_CODE[first.kind] ?? (first.kind === 'siege' ? String(markers.siege) : '?')) + (all.length > 1 ? '+' : '');
+      g.append(
+        s(
+          'g',
+          { class: `ww-marker ww-marker-far marker-${first.kind}${first.side ? ' side-' + first.side : ''}`, 'data-marker-far': first.kind },
+          tip(all.map((b) => b.title).join('\n')),
+          s('rect', { x: slot.x + 1, y: slot.y, width: slot.w - 2, height: slot.h, rx: 4 }),
+          s('text', { x: slot.x + slot.w / 2, y: slot.y + slot.h / 2 }, code),
+        ),
+      );
+    }
     layer.append(g);
   }
 }
+
+// The letter of a marker at a far zoom (a siege shows its level).
+// (A fort under construction is an F too, in its dashed badge: a pickaxe is in few fonts.)
+const FAR_CODE = { fort: 'F', 'fort-under-construction': 'F', stockade: 'S', amphib: 'A', fieldworks: 'Fw', allied: 'Al', raided: 'R' };

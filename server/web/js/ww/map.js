@@ -184,6 +184,8 @@ function militiaBoxGroup(box) {
     s('rect', { class: 'ww-box-shape', x, y, width: w, height: h, rx: 6 }),
     s('text', { class: 'ww-box-label', x: x + w / 2, y: y + 16 }, box.name),
     s('text', { class: 'ww-box-count', x: x + 8, y: y + h - 12 }, ''), // left: its militia are drawn in its right half
+    // At a far zoom, in words big enough to read, in its left half (its full name on hover).
+    s('text', { class: 'ww-box-far', x: x + w / 4 + 4, y: y + h / 2 + 2 }, 'Militia'),
   );
 }
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { indexData } from '../ww/data.js';
 import { layoutSlots, overlap, symbolBox } from '../ww/layout.js';
 import { mapBounds } from '../ww/map.js';
-import { NAME_FONT, NAME_PX, nameBox, namePriority, nameScale, nameTier, shownNames } from '../ww/names.js';
+import { NAME_FONT, NAME_PX, allNames, nameBox, namePriority, nameScale, nameTier, shownNames } from '../ww/names.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const raw = JSON.parse(fs.readFileSync(path.resolve(here, '../../../../engine/wilderness_war/data/spaces.json'), 'utf8'));
@@ -31,6 +31,17 @@ test('a name is scaled up so that it is never under NAME_PX on the screen, and o
   for (const ppu of [0.1, 0.376, 0.5, 0.8]) assert.ok(NAME_FONT * nameScale(ppu) * ppu >= NAME_PX - 1e-9, `at ${ppu}`);
   assert.equal(nameScale(2), 1);
   assert.equal(nameScale(NAME_PX / NAME_FONT), 1);
+});
+
+test('every name from twice the Fit zoom, once that draws them near their own size', () => {
+  const fit = 0.387; // 1366 x 768
+  assert.equal(allNames(fit, fit), false);
+  assert.equal(allNames(1.9 * fit, fit), false);
+  assert.equal(allNames(2 * fit, fit), true);
+  assert.equal(allNames(3 * fit, fit), true);
+  const phone = 0.14; // a phone's Fit: twice it would scale the names three times over
+  assert.equal(allNames(2 * phone, phone), false);
+  assert.equal(allNames(6 * phone, phone), true);
 });
 
 test('fortresses and VP spaces first, then cultivated spaces, settlements and ports, then the rest', () => {

@@ -14,7 +14,7 @@ import { highlightSpace } from './highlight.js';
 import { logFormat } from './log_lines.js';
 import { WildernessMap } from './map.js';
 import { COUNTER, layoutSlots } from './layout.js';
-import { ALL_NAMES_ZOOM, nameScale, shownNames } from './names.js';
+import { allNames, nameScale, shownNames } from './names.js';
 import { drawMarkers, spacesWithMarkers } from './markers.js';
 import { renderPanel } from './panel.js';
 import { PanZoom } from './panzoom.js';
@@ -221,7 +221,7 @@ export class WildernessWarBoard {
     if (!(ppu > 0)) return;
     const fit = this.panzoom.scaleNow(this.panzoom.full);
     const k = nameScale(ppu);
-    const all = ppu >= ALL_NAMES_ZOOM * fit * 0.999;
+    const all = allNames(ppu, fit);
     const far = ppu * COUNTER < FAR_COUNTER_PX;
     const stacks = new Set(stacksOf(this.view, this.data).keys());
     const markers = spacesWithMarkers(this.view);

@@ -8,18 +8,25 @@
 // fortress (and the Pays d'en Haut box) first, then the other cultivated spaces, the settlements
 // and the ports, then the rest (wilderness and mountain); within a tier the space with more
 // connections first (a crossroads is worth reading), then by id. At ALL_NAMES_ZOOM times the Fit
-// zoom or closer every name is shown, whatever it touches.
+// zoom or closer every name is shown, whatever it touches, once names are scaled up by no more
+// than ALL_NAMES_SCALE (allNames: on a phone, whose Fit is far smaller, twice it is still too far).
 import { labelBaseline, spaceShape, symbolBox } from './layout.js';
 
 export const NAME_FONT = 14; // a name's font size in map units at scale 1 (wilderness_war.css .ww-label)
 export const NAME_PX = 12; // the least font size of a name on the screen, in CSS pixels
 export const ALL_NAMES_ZOOM = 2; // from this many times the Fit zoom on, every name shows
+export const ALL_NAMES_SCALE = 1.15; // ... when names are scaled up by this much at most
 const ROOM = 2; // the least room between a name and anything else, in map units at scale 1
 
 // How much a name is scaled at `pixelsPerUnit` screen pixels per map unit (1: its own size).
 export function nameScale(pixelsPerUnit) {
   if (!(pixelsPerUnit > 0)) return 1;
   return Math.max(1, NAME_PX / (NAME_FONT * pixelsPerUnit));
+}
+
+// Whether every name shows at `pixelsPerUnit`, the Fit zoom being `fitPixelsPerUnit`.
+export function allNames(pixelsPerUnit, fitPixelsPerUnit) {
+  return pixelsPerUnit >= ALL_NAMES_ZOOM * fitPixelsPerUnit * 0.999 && nameScale(pixelsPerUnit) <= ALL_NAMES_SCALE;
 }
 
 // The tier of a space's name: 0 first.

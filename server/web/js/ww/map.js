@@ -2,7 +2,9 @@
 // as squares, wilderness and mountain spaces as circles, the Pays d'en Haut box as a box;
 // fortresses, ports, settlements and VP spaces marked; land lines, river and lake lines, and the
 // one-way arrows. Spaces carry data-space; a space that is a legal target also carries data-verb
-// and data-arg. Pieces and markers are drawn on top by pieces.js and markers.js.
+// and data-arg. Pieces and markers are drawn on top by pieces.js and markers.js. The names show as
+// names.js places them for the zoom (board.js); a hidden one shows in the name tip on hover, focus
+// or tap.
 import { labelBaseline, labelBox, layoutSlots, spaceShape, symbolBox } from './layout.js';
 import { nameBaseline } from './names.js';
 import { s, tip } from './svg.js';

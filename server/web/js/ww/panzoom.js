@@ -5,7 +5,8 @@
 // that key whenever it changes, and restore() shows it again after a reload: clamped to the zoom
 // limits and moved back inside the map, so that a window of another size still shows the same area
 // (the SVG scales the box to fit, so the same map area is visible whatever the element's shape).
-// reset() ("Fit") shows the whole map and forgets the kept area.
+// reset() ("Fit") shows the whole map and forgets the kept area. `onZoom`, when set, is called on
+// each change of zoom (not on a pan) and of the element's size.
 
 export class PanZoom {
   constructor(svg, { minScale = 0.15, maxScale = 1, storageKey = null } = {}) {
@@ -54,7 +55,8 @@ export class PanZoom {
     }
   }
 
-  // Screen pixels per map unit as the map is shown now (and at "Fit": `fit`).
+  // Screen pixels per map unit when `box` is shown (the shown one unless given; `this.full` for
+  // "Fit"); 0 while the element is not laid out.
   scaleNow(box = this.box) {
     const r = this.svg.getBoundingClientRect();
     if (!(r.width > 0 && r.height > 0)) return 0;

@@ -12,7 +12,8 @@
 // is a legal target carries data-verb / data-arg; `has-target` marks a pile hiding one. A click
 // on a stack that is no target, or on a pile's badge, opens the stack panel (stack_panel.js),
 // which lists every piece. At a far zoom (board.js) the counters show no text, and a pile's top
-// counter its count, in letters big enough to read. The pieces the last move moved carry ww-last-move (board.js).
+// counter its count, in letters big enough to read. The pieces the last move moved carry
+// ww-last-move (board.js).
 import { CELL, COUNTER, spaceShape } from './layout.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';

@@ -6,7 +6,7 @@
 // names.js places them for the zoom (board.js); a hidden one shows in the name tip on hover, focus
 // or tap.
 import { labelBaseline, labelBox, layoutSlots, spaceShape, symbolBox } from './layout.js';
-import { nameBaseline } from './names.js';
+import { PLACES, nameAnchor } from './names.js';
 import { s, tip } from './svg.js';
 import { targetAttrsFor, verbLabel } from './targets.js';
 
@@ -275,7 +275,7 @@ export class WildernessMap {
     return out;
   }
 
-  // Shows the space names as names.js placed them (`place`: id -> 'below' | 'above', the others
+  // Shows the space names as names.js placed them (`place`: id -> a place of PLACES, the others
   // hidden), scaled by `k` (a CSS variable the names' transform reads); `far` when counters are
   // too small for their texts (wilderness_war.css hides those then).
   showNames({ place }, k, far) {
@@ -287,8 +287,10 @@ export class WildernessMap {
       label.classList.toggle('name-hidden', !where);
       if (where && label.dataset.place !== where) {
         label.dataset.place = where;
-        label.setAttribute('y', nameBaseline(this.data.spaces.get(id), where, this.metrics?.get(id)));
-        label.classList.toggle('above', where === 'above');
+        const a = nameAnchor(this.data.spaces.get(id), where, this.metrics?.get(id));
+        label.setAttribute('x', a.x);
+        label.setAttribute('y', a.y);
+        for (const p of PLACES) label.classList.toggle(`place-${p}`, p === where);
       }
     }
     if (this.tipFor) this.showNameTip(this.tipFor, this.tipClicked);
@@ -344,7 +346,7 @@ export class WildernessMap {
     this.tipFor = id;
     const text = this.nameTip.querySelector('text');
     text.textContent = (space ?? box).name;
-    text.classList.toggle('above', !space);
+    text.classList.toggle('place-above', !space);
     if (space) {
       text.setAttribute('x', spaceShape(space).x);
       text.setAttribute('y', labelBaseline(space));

@@ -1,8 +1,9 @@
 // Which space names the map shows at a zoom, and how big: a name is never drawn smaller than
 // NAME_PX CSS pixels on the screen (below the zoom where its map size suffices it is scaled up,
-// inversely with the zoom), and a name that would then overlap another shown name, a space's
-// symbol, a stack or markers in their slots (layout.js) or a militia box is hidden rather than squeezed.
-// Pure (no DOM): the board asks once per zoom step (board.js), not per frame of a pan.
+// inversely with the zoom). A name goes under its symbol, else over it, else beside it, where it
+// overlaps no other shown name, no space's symbol, no stack or markers in their slots (layout.js)
+// and no militia box; where there is no such place it is hidden rather than squeezed. Pure (no
+// DOM): the board asks once per zoom step (board.js), not per frame of a pan.
 //
 // Which names go first (namePriority), the one rule: a space that scores victory points or holds a
 // fortress (and the Pays d'en Haut box) first, then the other cultivated spaces, the settlements
@@ -51,30 +52,46 @@ export function estimatedMetrics(space) {
   return { w: space.name.length * NAME_CHAR, h: 17, ascent: 13 };
 }
 
-// The baseline of a space's name at `place`, at scale 1: 'below' its symbol (layout.js), or
-// 'above' it, the bottom of its box 2 units over the symbol with its glyphs.
-export function nameBaseline(space, place = 'below', m = estimatedMetrics(space)) {
-  return place === 'above' ? symbolBox(space).y1 - 2 - (m.h - m.ascent) : labelBaseline(space);
+// The places a name may take, in the order it tries them: under its symbol, over it, to its right,
+// to its left.
+export const PLACES = ['below', 'above', 'right', 'left'];
+
+// Where a space's name at `place` is drawn at scale 1: {x, y (its baseline), anchor (its
+// text-anchor, which wilderness_war.css sets by its place-* class)}. Under the symbol as layout.js
+// reserves it; over it with the bottom of its box 2 units over the symbol with its glyphs; beside
+// it 3 units off, centred on the symbol's height.
+export function nameAnchor(space, place = 'below', m = estimatedMetrics(space)) {
+  const shape = spaceShape(space);
+  const sym = symbolBox(space);
+  const middle = shape.y - m.h / 2 + m.ascent;
+  if (place === 'above') return { x: shape.x, y: sym.y1 - 2 - (m.h - m.ascent), anchor: 'middle' };
+  if (place === 'right') return { x: sym.x2 + 3, y: middle, anchor: 'start' };
+  if (place === 'left') return { x: sym.x1 - 3, y: middle, anchor: 'end' };
+  return { x: shape.x, y: labelBaseline(space), anchor: 'middle' };
 }
 
-// The rectangle {x1, y1, x2, y2} of a space's name scaled by `k`, under or over its symbol: it
-// grows from the top of its box when under its symbol, from the bottom when over it
-// (wilderness_war.css sets its transform origin so).
+// The rectangle {x1, y1, x2, y2} of a space's name at `place` scaled by `k`: it grows from the
+// side that faces its symbol (wilderness_war.css sets its transform origin so: the top of its box
+// under the symbol, the bottom over it, the near end beside it).
 export function nameBox(space, k = 1, place = 'below', m = estimatedMetrics(space)) {
-  const { x } = spaceShape(space);
-  const half = (m.w / 2) * k;
-  const top = nameBaseline(space, place, m) - m.ascent;
-  if (place === 'above') return { x1: x - half, y1: top + m.h - m.h * k, x2: x + half, y2: top + m.h };
-  return { x1: x - half, y1: top, x2: x + half, y2: top + m.h * k };
+  const a = nameAnchor(space, place, m);
+  const top = a.y - m.ascent;
+  const w = m.w * k;
+  const h = m.h * k;
+  const middle = top + m.h / 2;
+  if (place === 'above') return { x1: a.x - w / 2, y1: top + m.h - h, x2: a.x + w / 2, y2: top + m.h };
+  if (place === 'right') return { x1: a.x, y1: middle - h / 2, x2: a.x + w, y2: middle + h / 2 };
+  if (place === 'left') return { x1: a.x - w, y1: middle - h / 2, x2: a.x, y2: middle + h / 2 };
+  return { x1: a.x - w / 2, y1: top, x2: a.x + w / 2, y2: top + h };
 }
 
 const touches = (a, b, gap) => a.x1 - gap < b.x2 && b.x1 < a.x2 + gap && a.y1 - gap < b.y2 && b.y1 < a.y2 + gap;
 
-// Where the names show at name scale `k`: {place: Map<space id, 'below' | 'above'>, hidden: Set of
+// Where the names show at name scale `k`: {place: Map<space id, a place of PLACES>, hidden: Set of
 // space ids}, given the slots of layout.js and the slots in use: `stacks` and `markers`, the ids
 // of the spaces that show a stack, markers (every slot when not given), and inside `bounds`
 // ({x, y, w, h}: the map's, when given); `metrics`: Map<space id, its name's measures>, as drawn.
-// A name goes under its symbol, else over it, else nowhere. `all`: every name under its symbol (ALL_NAMES_ZOOM or
+// A name takes the first of PLACES where it overlaps nothing, else it is hidden. `all`: every name under its symbol (ALL_NAMES_ZOOM or
 // closer).
 export function shownNames(data, slots, k, { all = false, stacks = null, markers = null, bounds = null, metrics = null } = {}) {
   const spaces = [...data.spaces.values()];
@@ -96,7 +113,7 @@ export function shownNames(data, slots, k, { all = false, stacks = null, markers
     const inside = (r) => !bounds || (r.x1 >= bounds.x && r.y1 >= bounds.y && r.x2 <= bounds.x + bounds.w && r.y2 <= bounds.y + bounds.h);
     const free = (r) => inside(r) && !obstacles.some((o) => (o.id !== space.id || o.slot) && touches(r, o.r, ROOM)) && !placed.some((p) => touches(r, p, ROOM * k));
     const m = metrics?.get(space.id) ?? estimatedMetrics(space);
-    const where = ['below', 'above'].find((p) => free(nameBox(space, k, p, m)));
+    const where = PLACES.find((p) => free(nameBox(space, k, p, m)));
     if (!where) {
       hidden.add(space.id);
       continue;

@@ -44,34 +44,11 @@ export function defaultMove(actions) {
   return null;
 }
 
-// A chooser that picks among every listed choice but undo (each verb's targets, or the verb) with
-// a seeded PRNG (mulberry32): the same seed, the same choices in the same positions.
-export function randomMoves(seed) {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return (actions) => {
-    const all = [];
-    for (const [verb, entry] of Object.entries(actions)) {
-      if (verb === 'undo') continue;
-      if (entry === true) all.push({ verb });
-      else if (Array.isArray(entry)) for (const arg of entry) all.push({ verb, arg });
-    }
-    return all.length ? all[Math.floor(random() * all.length)] : null;
-  };
-}
-
 // Plays over HTTP, each move the active seat's: the plan's next step when it is that seat's and
-// listed, else `choose(actions)` (the default move unless given); once the plan is used up, until
-// `stop(view, seat)` holds of the active seat's view (at once without `stop`). Returns {version,
-// seat, view} there. The game is deterministic per seed, plan and chooser, so the same calls
-// always reach the same position.
-export async function playUntil(origin, game, { plan = [], stop = null, maxMoves = 60, choose = defaultMove } = {}) {
+// listed, else the default move; once the plan is used up, until `stop(view, seat)` holds of the
+// active seat's view (at once without `stop`). Returns {version, seat, view} there. The game is
+// deterministic per seed and plan, so the same calls always reach the same position.
+export async function playUntil(origin, game, { plan = [], stop = null, maxMoves = 60 } = {}) {
   let next = 0;
   for (let step = 0; step <= maxMoves; ++step) {
     const status = await apiJson(origin, 'GET', `/api/games/${game.id}`);
@@ -88,7 +65,7 @@ export async function playUntil(origin, game, { plan = [], stop = null, maxMoves
         next += 1;
       }
     }
-    move ??= choose(view.actions);
+    move ??= defaultMove(view.actions);
     if (!move) throw new Error(`${seat} has nothing to do at v${status.version}`);
     await apiJson(origin, 'POST', `/api/games/${game.id}/actions`, {
       token: game.seats[seat],

@@ -37,18 +37,21 @@ const SIEGE = [
   { seat: 'french', verb: 'done' },
   { seat: 'french', verb: 'siege' },
 ];
-// The raid: in the seed 7 game the Coureurs of Ligneris go alone from Ohio Forks to the Allegheny
-// Mountains, then at the next French action into Augusta, a British cultivated space without
-// troops (10.1).
+// The raid: in the seed 7 game Dumas takes the Coureurs of Ligneris from Ohio Forks to the
+// Allegheny Mountains, then at the next French action into Augusta, a British cultivated space
+// without troops (10.1): Dumas's tactics modify the raid roll (10.3).
+const DUMAS = [
+  { seat: 'french', verb: 'commander', arg: 'fr_dumas' },
+  { seat: 'french', verb: 'piece', arg: 'fr_coureurs_ligneris' },
+  { seat: 'french', verb: 'done' },
+];
 const RAID = [
   { seat: 'french', verb: 'activate', arg: 12 },
-  { seat: 'french', verb: 'individual', arg: 'fr_coureurs_ligneris' },
-  { seat: 'french', verb: 'done' },
+  ...DUMAS,
   { seat: 'french', verb: 'space', arg: 'upper_monongahela' },
   { seat: 'french', verb: 'space', arg: 'allegheny_south' },
   { seat: 'french', verb: 'activate', arg: 29 },
-  { seat: 'french', verb: 'individual', arg: 'fr_coureurs_ligneris' },
-  { seat: 'french', verb: 'done' },
+  ...DUMAS,
   { seat: 'french', verb: 'space', arg: 'augusta' },
 ];
 const CASES = {
@@ -183,6 +186,7 @@ test('a raid: the Raid Table column and modifiers before it, the die, the losses
   const { combat, pages } = at;
   const raiders = combat.sides[0];
   assert.equal(raiders.role, 'raider');
+  assert.ok(raiders.modifiers.length > 0, `this raid has modifiers to show: ${JSON.stringify(raiders)}`);
   const column = combat.raid.column === 'stockade' ? 'Raid Table: stockade or settlement column' : 'Raid Table: cultivated column';
   for (const [who, page] of Object.entries(pages)) {
     const shown = await panel(page);

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, apiJson, clickAction, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, launchBrowser, openSeatPages, startServerWithGame, waitForPages } from './server.mjs';
+import { playUntil, seatView } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 let server;
@@ -39,39 +40,6 @@ after(async () => {
   await server?.stop();
 });
 
-const seatView = async (seat) =>
-  (await apiJson(server.origin, 'GET', `/api/games/${game.id}/view`, seat === 'spectator' ? {} : { token: game.seats[seat] })).view;
-
-async function post(seat, verb, arg) {
-  const { version } = await apiJson(server.origin, 'GET', `/api/games/${game.id}`);
-  const body = arg === undefined ? { version, verb } : { version, verb, arg };
-  return apiJson(server.origin, 'POST', `/api/games/${game.id}/actions`, { token: game.seats[seat], body });
-}
-
-// One move of the active seat over HTTP: the plan's next move when it is that seat's, else pass,
-// done, a roll or the first target; `stop` decides when to hand over to the pages.
-async function playUntil(stop, plan) {
-  for (let step = 0; step < 60; ++step) {
-    const spectator = await seatView('spectator');
-    if (stop(spectator)) return spectator;
-    const seat = spectator.active;
-    const { actions } = await seatView(seat);
-    const next = plan[0];
-    if (next && next.seat === seat && (next.arg === undefined ? actions[next.verb] === true : actions[next.verb]?.includes?.(next.arg))) {
-      plan.shift();
-      await post(seat, next.verb, next.arg);
-    } else if (actions.pass) await post(seat, 'pass');
-    else if (actions.done) await post(seat, 'done');
-    else if (actions.roll === true) await post(seat, 'roll');
-    else {
-      const verb = Object.keys(actions).find((v) => Array.isArray(actions[v]) && actions[v].length > 0 && v !== 'undo');
-      assert.ok(verb, `${seat} has nothing to play: ${JSON.stringify(actions)}`);
-      await post(seat, verb, actions[verb][0]);
-    }
-  }
-  throw new Error('the game did not get there');
-}
-
 // What a page's combat panel shows for each side (in the server's order).
 async function panelSides(page) {
   return page.locator('.ww-combat .ww-combat-side').evaluateAll((sides) =>
@@ -92,9 +60,11 @@ async function panelSides(page) {
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 test("the battle panel shows the columns and modifiers before the roll and the dice and outcome after, to players and spectators", async () => {
-  const plan = PLAN.slice();
   // The French are to roll: the battle at Hudson Carry North, every response window passed.
-  const before = await playUntil((v) => v.turn?.battle && plan.length === 0 && v.active === 'french' && /roll the dice/.test(v.prompt ?? ''), plan);
+  const { view: before } = await playUntil(server.origin, game, {
+    plan: PLAN,
+    stop: (v) => v.turn?.battle && v.active === 'french' && /roll the dice/.test(v.prompt ?? ''),
+  });
   const combat = before.turn.combat;
   assert.ok(combat, 'the view has the combat');
   assert.equal(combat.kind, 'battle');
@@ -103,15 +73,7 @@ test("the battle panel shows the columns and modifiers before the roll and the d
   const modifierCount = combat.sides.reduce((n, s) => n + s.modifiers.length, 0);
   assert.ok(modifierCount > 0, `this battle has modifiers to show: ${JSON.stringify(combat.sides)}`);
 
-  const pages = {};
-  for (const seat of ['french', 'british', 'spectator']) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-    const page = await context.newPage();
-    page.on('dialog', (d) => d.accept());
-    await page.goto(game.links[seat]);
-    await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
-    pages[seat] = page;
-  }
+  const pages = await openSeatPages(browser, game, ['french', 'british', 'spectator']);
   const { version } = await apiJson(server.origin, 'GET', `/api/games/${game.id}`);
   await waitForPages(pages, version, TIMEOUT);
 
@@ -143,7 +105,7 @@ test("the battle panel shows the columns and modifiers before the roll and the d
   // The French player rolls by clicking.
   await pages.french.locator('#actions [data-verb="roll"]').first().click();
   await pages.spectator.waitForFunction((v) => Number(document.querySelector('#version').textContent.slice(1)) > v, version, { timeout: TIMEOUT });
-  const rolled = (await seatView('spectator')).turn.combat;
+  const rolled = (await seatView(server.origin, game, 'spectator')).turn.combat;
   assert.equal(rolled.rolled, true);
   const v2 = (await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version;
   await waitForPages({ british: pages.british, spectator: pages.spectator }, v2, TIMEOUT);
@@ -156,7 +118,7 @@ test("the battle panel shows the columns and modifiers before the roll and the d
   }
 
   // The losses taken (over HTTP), the outcome is shown in words and stays once the battle is over.
-  const done = await playUntil((v) => v.turn?.combat?.finished && !v.turn.battle, []);
+  const { view: done } = await playUntil(server.origin, game, { stop: (v) => v.turn?.combat?.finished && !v.turn.battle });
   const outcome = done.turn.combat;
   const v3 = (await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version;
   await waitForPages({ british: pages.british, spectator: pages.spectator }, v3, TIMEOUT);

@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { ARTIFACTS, apiJson, clickAction, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
-import { SEED, playOverHttp } from './ww_opening.mjs';
+import { ARTIFACTS, apiJson, clickAction, launchBrowser, openSeatPages, startServerWithGame, waitForMove, waitForPages } from './server.mjs';
+import { SEED, gameVersion, playOverHttp } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 const FORCE = ['fr_rigaud', 'fr_reg_languedoc', 'fr_reg_royal_roussillon'];
@@ -28,30 +28,12 @@ after(async () => {
   await server?.stop();
 });
 
-async function open(seat) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  page.on('dialog', (dialog) => dialog.accept());
-  page.on('pageerror', (e) => console.error(`[${seat}] page error: ${e.message}`));
-  await page.goto(game.links[seat]);
-  await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
-  return page;
-}
-
-const version = async () => (await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version;
-
 // Clicks an action and waits until both pages show the move's outcome.
 async function play(pages, page, verb, arg) {
-  const before = await version();
+  const before = await gameVersion(server.origin, game);
   if (arg === undefined) await page.locator(`#actions button[data-verb="${verb}"]`).first().click();
   else await clickAction(page, verb, arg, TIMEOUT);
-  const until = Date.now() + TIMEOUT;
-  while ((await version()) === before) {
-    if (Date.now() > until) throw new Error(`${verb} ${arg ?? ''} made no move`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200)); // any automatic follow-up
-  await waitForPages(pages, await version(), TIMEOUT);
+  await waitForPages(pages, await waitForMove(server.origin, game, before, TIMEOUT), TIMEOUT);
 }
 
 // Zooms the page's map in on a space, for a screenshot a player could read.
@@ -73,7 +55,7 @@ async function mapCounter(page, piece) {
 
 test('the force being picked is marked with its strength; the last move stays marked', async () => {
   const start = await playOverHttp(server.origin, game, { to: 0, stop: (view) => view.active === 'french' && view.actions.activate?.includes(4) });
-  const pages = { french: await open('french'), british: await open('british') };
+  const pages = await openSeatPages(browser, game, ['french', 'british'], { viewport: { width: 1366, height: 768 } });
   await waitForPages(pages, start, TIMEOUT);
   const { french, british } = pages;
   assert.equal(await french.locator('#board .ww-force-box').count(), 0, 'no force yet');

@@ -169,3 +169,34 @@ export async function clickAction(page, verb, arg, timeout = 15000) {
   if ((await folded.count()) > 0) await folded.click();
   return page.locator(`#actions ${select}`).first().click();
 }
+
+// Opens a Wilderness War page for each of `seats` on its seat link, each in a browser context of
+// its own (its own storage, as another person's browser): dialogs are confirmed and page errors
+// reported. Resolves with {seat: page} once every map is drawn.
+export async function openSeatPages(browser, game, seats, { viewport = { width: 1280, height: 1000 }, timeout = 15000 } = {}) {
+  const pages = {};
+  for (const seat of seats) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => dialog.accept());
+    page.on('pageerror', (e) => console.error(`[${seat}] page error: ${e.message}`));
+    await page.goto(game.links[seat]);
+    await page.waitForSelector('#board .ww-map [data-space]', { timeout });
+    pages[seat] = page;
+  }
+  return pages;
+}
+
+// Waits until the game is past version `before` (a click's move committed), then a moment for any
+// automatic follow-up; returns the version then.
+export async function waitForMove(origin, game, before, timeout = 15000) {
+  const until = Date.now() + timeout;
+  const version = async () => (await apiJson(origin, 'GET', `/api/games/${game.id}`)).version;
+  while ((await version()) <= before) {
+    if (Date.now() > until) throw new Error(`no move after v${before} in ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return version();
+}
+

@@ -16,7 +16,7 @@
 import { GameConnection, Status } from './connection.js';
 import { formatPointer } from './json_patch.js';
 import { api, byId, clear, clockTime, errorText, h, shortText } from './dom.js';
-import { loadPreference, recallToken, rememberToken, saveMyGame, savePreference } from './store.js';
+import { keepUndoneLines, loadPreference, recallToken, recallUndoneLines, rememberToken, saveMyGame, savePreference } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, currentSession, loadSession } from './session.js';
 import { gameLink, playersText } from './account_games.js';
@@ -363,6 +363,23 @@ function renderLog() {
   renderLogButton();
   if (panel.hidden) return;
   logShown = drawLog(byId('log'), log, logShown, board ? board.logFormat : null);
+}
+
+// The lines an undo took back stay struck through over a reload until the next move: the page
+// keeps those it shows with the game's version (store.js) and, when the log it holds has none
+// (a reload or a new snapshot), shows the kept ones again if the game is still at that version.
+// Returns whether it brought some back.
+function keepUndone() {
+  const log = conn ? conn.log : null;
+  if (!log || !log.known || conn.version === null) return false;
+  if (log.undone.length) {
+    keepUndoneLines(game, seat, conn.version, log.undone);
+    return false;
+  }
+  const kept = recallUndoneLines(game, seat, conn.version, log.size);
+  if (!kept.length) return false;
+  log.undone = kept;
+  return true;
 }
 
 async function loadOlderLog() {
@@ -915,13 +932,21 @@ async function start() {
     renderAll();
     renderPresence();
     hadActions = now;
+    // After the patch's log change, if any (emitted just after the view): a move that wrote no
+    // line keeps the struck lines shown, now at its version.
+    queueMicrotask(() => {
+      if (keepUndone()) renderLog();
+    });
     // Whose turn it is (for the seat list) comes from the game record; refresh it after moves.
     if (source !== 'http' && conn.live) {
       clearTimeout(infoTimer);
       infoTimer = setTimeout(() => conn.refreshInfo(), 300);
     }
   });
-  conn.on('log', renderLog);
+  conn.on('log', () => {
+    keepUndone();
+    renderLog();
+  });
   conn.on('orders', renderOrders);
   conn.on('presence', renderPresence);
   conn.on('info', () => {

@@ -116,3 +116,35 @@ export function loadPreference(name, fallback) {
 export function savePreference(name, value) {
   writeJson(localStorage, `warpath.pref.${name}`, value);
 }
+
+// The log lines an undo took back ([{n, line}], struck through on the game page until the next
+// move), kept for a reload: under the game and seat, with the version the page showed them at.
+// Only this page's own lines are kept, in this browser; nothing is asked of the server.
+function undoneKey(game, seat) {
+  return `warpath.undone.${game}.${seat}`;
+}
+
+// Keeps `undone` as shown at `version`, or forgets what was kept when it is empty.
+export function keepUndoneLines(game, seat, version, undone, storage = globalThis.localStorage) {
+  try {
+    if (undone.length) storage.setItem(undoneKey(game, seat), JSON.stringify({ version, undone }));
+    else storage.removeItem(undoneKey(game, seat));
+  } catch {
+    // storage full or disabled: the struck lines then last as long as the page
+  }
+}
+
+// The struck lines kept for the game and seat if they were shown at `version`, after the
+// `size` lines of the log ([] otherwise, and anything kept for another version is forgotten).
+export function recallUndoneLines(game, seat, version, size, storage = globalThis.localStorage) {
+  const kept = readJson(storage, undoneKey(game, seat), null);
+  if (kept === null) return [];
+  const valid =
+    kept &&
+    kept.version === version &&
+    Array.isArray(kept.undone) &&
+    kept.undone.every((u) => u && Number.isInteger(u.n) && u.n >= size && 'line' in u);
+  if (valid) return kept.undone;
+  keepUndoneLines(game, seat, version, [], storage);
+  return [];
+}

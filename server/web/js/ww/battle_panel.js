@@ -1,8 +1,9 @@
 // The combat panel of the Wilderness War page: the battle or assault (7.5-7.8, 9.1-9.2), siege roll
 // (8.23) or raid (10.3) of the view's `turn.combat`. Before the roll, both sides side by side with
-// their pieces, strength, Combat Results Table column and every modifier with its reason and total;
-// after it, the dice, hits, step losses, leader loss checks and the outcome in words. The server
-// works every number out; this only shows them, to players and spectators alike.
+// their pieces, strength, Combat Results Table column (a siege: the siege level; a raid: the Raid
+// Table's column) and every modifier with its reason and total; after it, the dice, hits, step
+// losses, leader loss checks and the outcome in words. The server works every number out; this
+// only shows them, to players and spectators alike.
 import { h } from '../dom.js';
 import { SIDE_NAMES } from './data.js';
 
@@ -108,6 +109,11 @@ export function renderBattlePanel(box, view, data) {
   box.dataset.kind = combat.kind;
   box.dataset.rolled = String(combat.rolled);
   const status = combat.rolled ? (combat.finished ? 'Result' : 'Rolled') : 'Before the roll';
+  // The siege level the roll adds to (8.23); after the roll the outcome tells where it went.
+  const level =
+    combat.kind === 'siege' && combat.siege && !combat.rolled
+      ? h('p', { class: 'ww-combat-siege-level', 'data-level': combat.siege.before }, `Siege level ${combat.siege.before}`)
+      : null;
   const column =
     combat.kind === 'raid' && combat.raid
       ? h('p', { class: 'ww-combat-table', 'data-column': combat.raid.column }, combat.raid.column === 'stockade' ? 'Raid Table: stockade or settlement column' : 'Raid Table: cultivated column')
@@ -123,6 +129,7 @@ export function renderBattlePanel(box, view, data) {
     : null;
   const parts = [
     h('h2', { class: 'ww-combat-title' }, title(combat, data), h('span', { class: 'ww-combat-status muted' }, ` · ${status}`)),
+    level,
     column,
     h('div', { class: 'ww-combat-sides' }, combat.sides.map((side) => sideColumn(combat, side, data))),
     combat.rolled && checks ? h('div', { class: 'ww-combat-checks' }, h('h3', {}, 'Leader loss checks'), checks) : null,

@@ -311,6 +311,7 @@ void set_time_off_settings(WriteContext& w, std::int64_t account, TimeOffSetting
   if (settings.utc_offset_minutes) {
     auto q = w.db.prepare("UPDATE accounts SET utc_offset_minutes = ? WHERE id = ?");
     q.bind(1, *settings.utc_offset_minutes).bind(2, account).run();
+    storage::retime_digest(w, account, now_ms / 1000);  // the digest hour is in the account's time zone
   }
   reschedule_account(w, account, now_ms);
 }

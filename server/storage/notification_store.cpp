@@ -66,6 +66,9 @@ NotificationSettings read_settings(Connection& db, std::int64_t account) {
   auto hour = db.prepare("SELECT digest_hour FROM notification_accounts WHERE account_id = ?");
   hour.bind(1, account);
   if (hour.step()) settings.digest_hour = static_cast<int>(hour.column_int(0));
+  auto zone = db.prepare("SELECT utc_offset_minutes FROM accounts WHERE id = ?");
+  zone.bind(1, account);
+  if (zone.step()) settings.utc_offset_minutes = static_cast<int>(zone.column_int(0));
   return settings;
 }
 
@@ -80,7 +83,8 @@ void gather_for_digest(WriteContext& w, const Notice& notice, const Notification
   auto q = w.db.prepare(
       "INSERT INTO digest_items(account_id, event, subject, text, created_at, due_at) VALUES (?, ?, ?, ?, ?, ?)");
   q.bind(1, notice.account).bind(2, to_string(notice.kind)).bind(3, notice.subject).bind(4, notice.text);
-  q.bind(5, now).bind(6, next_digest_at(now, settings.digest_hour, last_digest_of(w.db, notice.account)));
+  q.bind(5, now).bind(
+      6, next_digest_at(now, settings.digest_hour, last_digest_of(w.db, notice.account), settings.utc_offset_minutes));
   q.run();
 }
 
@@ -119,7 +123,7 @@ json NotificationSettings::to_json() const {
   for (NoticeKind kind : notice_kinds())
     for (const auto& [channel, channel_name] : channel_names)
       events[std::string(to_string(kind))][std::string(channel_name)] = to_string(delivery(kind, channel));
-  return {{"events", events}, {"digest_hour", digest_hour}};
+  return {{"events", events}, {"digest_hour", digest_hour}, {"utc_offset_minutes", utc_offset_minutes}};
 }
 
 std::optional<SettingsError> apply_settings_json(NotificationSettings& settings, const json& document) {
@@ -128,8 +132,11 @@ std::optional<SettingsError> apply_settings_json(NotificationSettings& settings,
   for (const auto& [key, value] : document.items()) {
     if (key == "digest_hour") {
       if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 23)
-        return SettingsError{"digest_hour", "'digest_hour' must be an hour from 0 to 23 (UTC)"};
+        return SettingsError{"digest_hour", "'digest_hour' must be an hour from 0 to 23 (in your time zone)"};
       changed.digest_hour = value.get<int>();
+    } else if (key == "utc_offset_minutes") {  // shown with the settings; set with the clock settings
+      if (value != settings.utc_offset_minutes)
+        return SettingsError{"utc_offset_minutes", "your time zone is set with your time-off settings"};
     } else if (key == "events") {
       if (!value.is_object()) return SettingsError{"events", "'events' must be an object of events"};
       for (const auto& [event, channels] : value.items()) {
@@ -150,19 +157,30 @@ std::optional<SettingsError> apply_settings_json(NotificationSettings& settings,
         }
       }
     } else {
-      return SettingsError{key, "there is no setting '" + key + "' (events, digest_hour)"};
+      return SettingsError{key, "there is no setting '" + key + "' (events, digest_hour, utc_offset_minutes)"};
     }
   }
   settings = std::move(changed);
   return std::nullopt;
 }
 
-std::int64_t next_digest_at(std::int64_t now, int hour, std::optional<std::int64_t> last_digest) {
+std::int64_t next_digest_at(std::int64_t now, int hour, std::optional<std::int64_t> last_digest,
+                            int utc_offset_minutes) {
   const std::int64_t after = last_digest ? std::max(now, *last_digest + min_digest_gap) : now;
-  const std::int64_t day = after - ((after % seconds_per_day) + seconds_per_day) % seconds_per_day;
+  const std::int64_t shift = std::int64_t{utc_offset_minutes} * 60;  // local time = UTC + shift
+  const std::int64_t local = after + shift;
+  const std::int64_t day = local - ((local % seconds_per_day) + seconds_per_day) % seconds_per_day;
   std::int64_t at = day + hour * seconds_per_hour;
-  if (at <= after) at += seconds_per_day;
-  return at;
+  if (at <= local) at += seconds_per_day;
+  return at - shift;
+}
+
+void retime_digest(WriteContext& w, std::int64_t account, std::int64_t now) {
+  const NotificationSettings settings = read_settings(w.db, account);
+  auto move = w.db.prepare("UPDATE digest_items SET due_at = ? WHERE account_id = ?");
+  move.bind(1, next_digest_at(now, settings.digest_hour, last_digest_of(w.db, account), settings.utc_offset_minutes))
+      .bind(2, account);
+  move.run();
 }
 
 void send_notices(WriteContext& w, const std::vector<Notice>& notices, std::int64_t unix_now) {
@@ -260,9 +278,7 @@ CommitQueue::Work save_notification_settings(std::int64_t account, NotificationS
         "ON CONFLICT(account_id) DO UPDATE SET digest_hour = excluded.digest_hour");
     hour.bind(1, account).bind(2, std::int64_t{settings.digest_hour});
     hour.run();
-    auto move = w.db.prepare("UPDATE digest_items SET due_at = ? WHERE account_id = ?");
-    move.bind(1, next_digest_at(now, settings.digest_hour, last_digest_of(w.db, account))).bind(2, account);
-    move.run();
+    retime_digest(w, account, now);
   };
 }
 

@@ -36,16 +36,21 @@ std::optional<Channel> channel_named(std::string_view name);
 std::optional<Delivery> delivery_named(std::string_view name);
 
 // An account's notification settings. Without a row: every event by mail and by webhook at once
-// (a webhook is only called when the account has set one), the digest at 07:00 UTC.
+// (a webhook is only called when the account has set one), the digest at 07:00 in the account's
+// time zone.
 struct NotificationSettings {
   static constexpr int default_digest_hour = 7;
 
   std::map<std::pair<NoticeKind, Channel>, Delivery> chosen;  // only what differs from the default
-  int digest_hour = default_digest_hour;
+  int digest_hour = default_digest_hour;                      // in the account's time zone
+  // The account's time zone as an offset from UTC (set with its clock settings, for vacation days
+  // and weekends); shown with the settings, never changed through them.
+  int utc_offset_minutes = 0;
 
   Delivery delivery(NoticeKind kind, Channel channel) const;
   void set(NoticeKind kind, Channel channel, Delivery delivery);
-  // {"events": {event: {"mail": delivery, "webhook": delivery}}, "digest_hour": h}, every event listed.
+  // {"events": {event: {"mail": delivery, "webhook": delivery}}, "digest_hour": h,
+  //  "utc_offset_minutes": m}, every event listed.
   nlohmann::json to_json() const;
 };
 
@@ -58,10 +63,15 @@ struct SettingsError {
 // channels it names change, the others stay. Nothing changes when it returns an error.
 std::optional<SettingsError> apply_settings_json(NotificationSettings& settings, const nlohmann::json& document);
 
-// The next digest time (Unix seconds) for an item gathered at `now`: the first `hour`:00 UTC after
-// `now` that is at least 23 hours after the account's last digest (so at most one a day, also
-// when the hour is changed after today's was sent).
-std::int64_t next_digest_at(std::int64_t now, int hour, std::optional<std::int64_t> last_digest);
+// The next digest time (Unix seconds) for an item gathered at `now`: the first `hour`:00 of the
+// account's time zone (UTC + `utc_offset_minutes`) after `now` that is at least 23 hours after the
+// account's last digest (so at most one a day, also when the hour or the zone is changed after
+// today's was sent).
+std::int64_t next_digest_at(std::int64_t now, int hour, std::optional<std::int64_t> last_digest,
+                            int utc_offset_minutes = 0);
+// Moves the account's gathered digest items to its next digest time, after its digest hour or its
+// time zone changed.
+void retime_digest(WriteContext& w, std::int64_t account, std::int64_t now);
 
 // A message a change sends when it is done, for an account (its e-mail address, webhook and
 // settings are read in the transaction, so a deleted account is sent nothing).

@@ -315,8 +315,21 @@ TEST_CASE(
   chat("second words");
   CHECK(bob.ok("GET", "/api/account/notifications")["waiting_in_digest"] == 2);
 
-  // The digest hour comes (moved to now in the database): one mail with both notices, and no more.
+  // The digest hour is in bob's time zone: at 05:00 UTC, then, once he says he lives at UTC+09:00,
+  // at 05:00 there (20:00 UTC); both notices move with it.
   Database db(h.server().db_path());
+  const auto due = [&] {
+    return db.integer(
+        "SELECT MIN(due_at) FROM digest_items WHERE account_id = (SELECT id FROM accounts WHERE name = ?)", {bob.name});
+  };
+  CHECK(db.integer("SELECT COUNT(DISTINCT due_at) FROM digest_items") == 1);
+  CHECK(due() % 86400 == 5 * 3600);
+  bob.ok("PATCH", "/api/account/time-off", {{"utc_offset_minutes", 540}});
+  CHECK(bob.ok("GET", "/api/account/notifications")["utc_offset_minutes"] == 540);
+  CHECK(due() % 86400 == 20 * 3600);
+  CHECK(db.integer("SELECT COUNT(DISTINCT due_at) FROM digest_items") == 1);
+
+  // The digest hour comes (moved to now in the database): one mail with both notices, and no more.
   db.run("UPDATE digest_items SET due_at = 0");
   const auto digests = [&] {
     std::vector<json> out;

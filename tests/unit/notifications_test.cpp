@@ -128,6 +128,20 @@ TEST_CASE("the digest goes at the next digest hour, at most once a day") {
   CHECK(next_digest_at(midnight + 3600, 7, midnight - day + 7 * 3600 + 2) == midnight + 7 * 3600);
 }
 
+TEST_CASE("the digest hour is in the account's time zone") {
+  const std::int64_t day = 86400, hour = 3600, midnight = 20000 * day;  // some day at 00:00 UTC
+  // New York in winter (UTC-05:00): 07:00 there is 12:00 UTC.
+  CHECK(next_digest_at(midnight + hour, 7, std::nullopt, -300) == midnight + 12 * hour);
+  CHECK(next_digest_at(midnight + 13 * hour, 7, std::nullopt, -300) == midnight + day + 12 * hour);
+  // Tokyo (UTC+09:00): 07:00 there is 22:00 UTC the day before; at 23:00 UTC it is 08:00 there.
+  CHECK(next_digest_at(midnight + hour, 7, std::nullopt, 540) == midnight + 22 * hour);
+  CHECK(next_digest_at(midnight + 23 * hour, 7, std::nullopt, 540) == midnight + day + 22 * hour);
+  // Half-hour zones (India, UTC+05:30): 07:00 there is 01:30 UTC.
+  CHECK(next_digest_at(midnight, 7, std::nullopt, 330) == midnight + hour + hour / 2);
+  // At most one a day in any zone: today's went at 12:00 UTC in New York; not again before tomorrow.
+  CHECK(next_digest_at(midnight + 13 * hour, 9, midnight + 12 * hour, -300) == midnight + day + 14 * hour);
+}
+
 TEST_CASE("a seat's new lines over a run of moves: appended, unchanged, and taken back by an undo") {
   using warpath::server::notify::lines_since;
   CHECK(lines_since({}).empty());

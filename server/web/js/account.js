@@ -347,6 +347,7 @@ async function onTimeOffSave(event) {
     };
     const answer = await call('PATCH', '/api/account/time-off', body);
     renderTimeOff(answer.time_off, true);
+    loadNotificationSettings();  // the digest hour is shown in the time zone just saved
     notice('Your time-off settings are saved.');
   });
 }

@@ -1,7 +1,8 @@
 // The account page's notification settings (GET/PUT /api/account/notifications): a grid of the
 // events by channel, each off, at once ("now") or, by mail, in the daily digest, and the digest's
-// hour (UTC). The server's answer is the whole document; a refused one changes nothing and names
+// hour, in the account's time zone (the offset from UTC set with the time-off settings). The server's answer is the whole document; a refused one changes nothing and names
 // the setting at fault.
+import { offsetText } from './clocks.js';
 import { byId, errorText, h } from './dom.js';
 import { call } from './session.js';
 
@@ -37,8 +38,9 @@ function render(settings) {
   byId('notify-grid').replaceChildren(
     h('thead', {}, h('tr', {}, h('th', {}, 'Event'), h('th', {}, 'Mail'), h('th', {}, 'Webhook'))),
     h('tbody', {}, rows));
+  const zone = offsetText(settings.utc_offset_minutes ?? 0);
   const hours = [...Array(24).keys()].map((hour) =>
-    h('option', { value: hour, selected: hour === settings.digest_hour }, `${String(hour).padStart(2, '0')}:00 UTC`));
+    h('option', { value: hour, selected: hour === settings.digest_hour }, `${String(hour).padStart(2, '0')}:00 (${zone})`));
   byId('notify-hour').replaceChildren(...hours);
   const waiting = settings.waiting_in_digest;
   byId('notify-waiting').textContent = waiting ? `${waiting} notice${waiting === 1 ? '' : 's'} wait for the next digest.` : '';

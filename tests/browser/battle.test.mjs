@@ -7,15 +7,16 @@
 // Environment as in wilderness_war.test.mjs (WARPATH_BINARY, WARPATH_WEB_ROOT).
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, openSeatPages, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, openSeatPages, waitForPages } from './server.mjs';
 import { playUntil, seatView } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 let server;
 let browser;
 let game;
+browserTestHooks(7, (fixture) => ({ server, browser, game } = fixture));
 
 // The moves that matter (readme_screenshot.mjs, with Coureurs); anything else takes pass, done or the
 // first target.
@@ -29,16 +30,6 @@ const PLAN = [
   { seat: 'french', verb: 'done' },
   { seat: 'french', verb: 'space', arg: 'hudson_carry_north' },
 ];
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(7));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 // What a page's combat panel shows for each side (in the server's order).
 async function panelSides(page) {

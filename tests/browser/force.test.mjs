@@ -7,26 +7,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, apiJson, clickAction, launchBrowser, openSeatPages, startServerWithGame, waitForMove, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, clickAction, openSeatPages, waitForMove, waitForPages } from './server.mjs';
 import { SEED, gameVersion, playOverHttp } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 const FORCE = ['fr_rigaud', 'fr_reg_languedoc', 'fr_reg_royal_roussillon'];
 let server;
-let game;
 let browser;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(SEED));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+let game;
+browserTestHooks(SEED, (fixture) => ({ server, browser, game } = fixture));
 
 // Clicks an action and waits until both pages show the move's outcome.
 async function play(pages, page, verb, arg) {

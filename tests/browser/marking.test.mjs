@@ -11,10 +11,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 
 import { decodePieces } from '../../server/web/js/ww/decode.js';
-import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, clickAction, launchBrowser, openSeatPages, startServer, waitForMove, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, clickAction, openSeatPages, waitForMove, waitForPages } from './server.mjs';
 import { playUntil, seatView } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
@@ -44,22 +44,14 @@ const CASES = {
 let server;
 let browser;
 let data;
-
-before(async () => {
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  browser = await launchBrowser();
-  data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
-});
-
-// Each test's pages go with it, passed or not (the server takes a few connections per address).
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(
+  null,
+  async (fixture) => {
+    ({ server, browser } = fixture);
+    data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
+  },
+  { closePagesAfterEach: true },
+);
 
 const pieceInfo = (id) => data.pieces.find((p) => p.id === id);
 

@@ -11,9 +11,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, waitForPages } from './server.mjs';
 
 const SEED = 7;
 const TIMEOUT = 15000;
@@ -22,16 +22,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 let server;
 let browser;
 let game;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(SEED));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(SEED, (fixture) => ({ server, browser, game } = fixture));
 
 async function move(seat, verb, arg) {
   const { version } = await apiJson(server.origin, 'GET', `/api/games/${game.id}`);

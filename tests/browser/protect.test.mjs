@@ -9,24 +9,15 @@
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, apiJson, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, waitForPages } from './server.mjs';
 
 const TIMEOUT = 15000;
 let server;
 let browser;
 let game;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(11));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(11, (fixture) => ({ server, browser, game } = fixture));
 
 async function version() {
   return (await apiJson(server.origin, 'GET', `/api/games/${game.id}`)).version;

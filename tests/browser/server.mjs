@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { after, afterEach, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 // Where the tests find the build and the browser: CMake passes them in the environment; the
@@ -123,6 +124,28 @@ export async function startServerWithGame(seed) {
     body: { title: 'wilderness-war', scenario: 'annus_mirabilis', seed },
   });
   return { server, game };
+}
+
+// Registers a test file's hooks: before its tests, a server (with the Annus Mirabilis game of
+// `seed`, unless it is null) and a browser, handed to `ready` as {server, game?, browser} (and
+// awaited, for a file's own preparations); after
+// them, both gone. With `closePagesAfterEach`, each test's pages are closed once it is over, passed
+// or not (the server takes only a few connections per address).
+export function browserTestHooks(seed, ready, { closePagesAfterEach = false } = {}) {
+  const fixture = {};
+  before(async () => {
+    Object.assign(fixture, seed === null ? { server: await startServer({ binary: BINARY, webRoot: WEB_ROOT }) } : await startServerWithGame(seed));
+    fixture.browser = await launchBrowser();
+    await ready(fixture);
+  });
+  if (closePagesAfterEach)
+    afterEach(async () => {
+      for (const context of fixture.browser.contexts()) await context.close();
+    });
+  after(async () => {
+    await fixture.browser?.close();
+    await fixture.server?.stop();
+  });
 }
 
 // Debian's Chromium, headless, driven by playwright-core.

@@ -10,9 +10,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, afterEach, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, openSeatPages, startServer, waitForMove, waitForPages } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks, openSeatPages, waitForMove, waitForPages } from './server.mjs';
 import { playUntil, seatView } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
@@ -62,22 +62,14 @@ const CASES = {
 let server;
 let browser;
 let data;
-
-before(async () => {
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  browser = await launchBrowser();
-  data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
-});
-
-// Each test's pages go with it, passed or not (the server takes a few connections per address).
-afterEach(async () => {
-  for (const context of browser.contexts()) await context.close();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(
+  null,
+  async (fixture) => {
+    ({ server, browser } = fixture);
+    data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
+  },
+  { closePagesAfterEach: true },
+);
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 const spaceName = (id) => data.spaces.find((s) => s.id === id)?.name ?? id;

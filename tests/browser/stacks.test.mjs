@@ -11,26 +11,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, browserTestHooks, waitForPages } from './server.mjs';
 import { OPENING, SEED, playOverHttp } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 let server;
-let game;
 let browser;
+let game;
+browserTestHooks(SEED, (fixture) => ({ server, browser, game } = fixture));
 let version; // the game's version once the opening is played (the first test)
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(SEED));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 // Every space's symbol, and every stack's and marker group's drawing, as client rectangles.
 function mapBoxes() {

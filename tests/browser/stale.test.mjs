@@ -5,24 +5,15 @@
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { apiJson, clickAction, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { apiJson, browserTestHooks, clickAction, waitForPages } from './server.mjs';
 
 const TIMEOUT = 15000;
 let server;
 let browser;
 let game;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(11));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(11, (fixture) => ({ server, browser, game } = fixture));
 
 // One legal action of the seat now, with an argument (a target the page shows), not one that
 // rolls or draws (no confirmation needed).

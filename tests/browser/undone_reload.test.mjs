@@ -9,25 +9,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, launchBrowser, openSeatPages, shownLog, startServerWithGame, waitForMove, waitForPages } from './server.mjs';
+import { ARTIFACTS, browserTestHooks, openSeatPages, shownLog, waitForMove, waitForPages } from './server.mjs';
 import { SEED, gameVersion, postMove } from './ww_opening.mjs';
 
 const TIMEOUT = 15000;
 let server;
 let browser;
 let game;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(SEED));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(SEED, (fixture) => ({ server, browser, game } = fixture));
 
 // The struck lines a page shows, in words (without the screen reader's "undone: ").
 async function struckLines(page) {

@@ -11,9 +11,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, launchBrowser, startServerWithGame, waitForPages } from './server.mjs';
+import { ARTIFACTS, browserTestHooks, waitForPages } from './server.mjs';
 
 const SEED = 7;
 const TIMEOUT = 15000;
@@ -21,16 +21,7 @@ const TIMEOUT = 15000;
 let server;
 let browser;
 let game;
-
-before(async () => {
-  ({ server, game } = await startServerWithGame(SEED));
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+browserTestHooks(SEED, (fixture) => ({ server, browser, game } = fixture));
 
 async function viewBox(page) {
   return (await page.locator('#board .ww-map').getAttribute('viewBox')).split(' ').map(Number);

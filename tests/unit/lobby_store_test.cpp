@@ -43,8 +43,8 @@ TEST_CASE("the join that fills a listing starts its game; a join on a stale view
   LobbyStore lobby(tmp.path());
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob"), carol = stored_account(q, "carol");
   auto id = std::make_shared<ListingId>(0);
-  NewListing proposed{alice, "test-duel", "standard",   json::object(), true,
-                      false, "red",       std::nullopt, std::nullopt,   nullptr};
+  NewListing proposed{alice, "test-duel",  "standard",   json::object(), true,   false,
+                      "red", std::nullopt, std::nullopt, nullptr,        nullptr};
   commit_and_wait(q, LobbyStore::create_listing(proposed, "2026-11-24T08:00:00Z", 1000, {}, id));
   auto listing = lobby.listing(*id);
   REQUIRE(listing);
@@ -101,7 +101,7 @@ TEST_CASE("a listing closed or taken by an invitation is out of the open list") 
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
-                                                 std::nullopt, bob, std::nullopt, nullptr},
+                                                 std::nullopt, bob, std::nullopt, nullptr, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
   REQUIRE(lobby.invitations(bob).size() == 1);
@@ -167,7 +167,7 @@ TEST_CASE("a player's response times: from the move before (or the start) to eac
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false, "red",
-                                                 std::nullopt, std::nullopt, nullptr},
+                                                 std::nullopt, std::nullopt, nullptr, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   auto joined = std::make_shared<ListingChange>();
   commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},

@@ -60,6 +60,12 @@ enum class ErrorCode {
   unknown_window_kind,
   // Private notes.
   note_too_long,
+  // Sides by bidding: not the player's turn to bid (or a sealed bid in already), a bid that is
+  // not a whole number from 0 to the title's maximum or not above the current one, and a bidding
+  // that is over (or not begun).
+  not_your_bid,
+  bad_bid,
+  bidding_closed,
   // The server's limits and failures.
   storage_error,
   overloaded,

@@ -15,7 +15,9 @@ nlohmann::json GameInfo::to_json() const {
           {"name", display_name},
           {"roles", roles},
           {"scenarios", scenario_list},
-          {"options", option_list}};
+          {"options", option_list},
+          {"bid_option", bid_option ? nlohmann::json{{"option", bid_option->option}, {"max_vp", bid_option->max_vp}}
+                                    : nlohmann::json()}};
 }
 
 bool GameInfo::has_role(std::string_view role) const {

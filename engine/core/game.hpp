@@ -36,12 +36,22 @@ struct OptionInfo {
   nlohmann::json default_value;
 };
 
+// The option of a two-seat title that takes the outcome of a bidding for sides (Wilderness War
+// 13.3 and 14.7, offered by the lobby for any title that names one): its value is null (no bid)
+// or {"side": a role, "vp": 0..max_vp}, the VP the game starts with moved toward that role, the
+// one that did not win the bid.
+struct BidOption {
+  std::string option;
+  int max_vp = 0;
+};
+
 struct GameInfo {
   std::string title_id;
   std::string display_name;
   std::vector<std::string> roles;
   std::vector<ScenarioInfo> scenarios;
   std::vector<OptionInfo> options;
+  std::optional<BidOption> bid_option;  // none: sides are not bid for
 
   nlohmann::json to_json() const;
   bool has_role(std::string_view role) const;

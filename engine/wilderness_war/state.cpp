@@ -14,8 +14,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::string_view state_format = "warpath/wilderness-war/state v1";
-// 13.3 sets no maximum bid, but 11 VP win at the first Victory Check (13.11): more is no bid.
-constexpr int max_bid_vp = 10;
 
 [[noreturn]] void reject(const std::string& message) { throw std::invalid_argument("state JSON: " + message); }
 

@@ -53,6 +53,9 @@ enum class CherokeeStatus : std::uint8_t { none, allied, uprising };
 inline constexpr EnumNames<CherokeeStatus, 3> cherokee_status_names{{"none", "allied", "uprising"}};
 
 // 13.3: the starting-VP adjustment a bid buys; `vp` moves the marker toward `side`.
+// 13.3 sets no maximum bid, but 11 VP win at the first Victory Check (13.11): more is no bid.
+inline constexpr int max_bid_vp = 10;
+
 struct Bid {
   Side side = Side::french;
   int vp = 0;

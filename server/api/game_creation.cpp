@@ -13,7 +13,7 @@ std::variant<RoomError, PreparedGame> prepare_game(ServerContext& context, GameR
     return RoomError{protocol::ErrorCode::unknown_title, "no game module has the title '" + request.title + "'"};
   if (request.scenario.empty()) request.scenario = module->info().scenarios.front().id;
   const std::uint64_t seed = request.seed.value_or(new_game_seed());
-  const std::string nonce = new_token(16);
+  const std::string nonce = request.seed_nonce.value_or(new_token(16));
   PreparedGame prepared{{module->info().title_id,
                          request.scenario,
                          request.options,

@@ -19,6 +19,7 @@ struct GameRequest {
   nlohmann::json options = nlohmann::json::object();
   std::optional<std::uint64_t> seed;                // empty: a random one
   std::optional<clocks::TimeControl> time_control;  // none: untimed
+  std::optional<std::string> seed_nonce;            // with `seed`: the nonce it was committed with; empty: a new one
 };
 
 struct CreatedGame {

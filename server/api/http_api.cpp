@@ -354,6 +354,9 @@ void record_route(ServerContext& context, const HttpRequest& request, protocol::
   source.seed = game.seed;
   source.seed_nonce = game.seed_nonce;
   source.result = game.result;
+  if (const auto bidding = context.lobby.bidding_of_game(id))
+    if (const auto listing = context.lobby.listing(bidding->listing))
+      source.bidding = bidding_record(context, *listing, *bidding, players);
   for (auto& m : context.store.move_history(id))
     source.moves.push_back({m.seq, std::move(m.move.role), std::move(m.move.action.verb), std::move(m.move.action.arg),
                             std::move(m.time)});

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <charconv>
 #include <functional>
+#include <future>
 #include <memory>
 #include <vector>
 
 #include "server/api/account_routes.hpp"
 #include "server/api/game_creation.hpp"
+#include "server/bidding/bidding.hpp"
+#include "server/records/game_record.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 #include "server/util/secrets.hpp"
@@ -44,7 +47,44 @@ struct Call {
   std::int64_t me() const { return session.account; }
 };
 
-json listing_json(const ServerContext& context, const ListingRecord& l) {
+// A rebuilt bidding: the listing's, as far as its stored bids go (none: the title cannot take it).
+std::optional<bidding::Bidding> rebuilt_bidding(const ServerContext& context, const ListingRecord& l,
+                                                const storage::BiddingRecord& record) {
+  const auto* module = context.games.find(l.title);
+  if (!module || !module->info().bid_option || module->info().roles.size() != 2) return std::nullopt;
+  const auto& roles = module->info().roles;
+  bidding::Bidding b(bidding::stored_config(l.bidding), {roles[0], roles[1]}, module->info().bid_option->max_vp,
+                     bidding::dice_seed(record.seed));
+  for (const auto& bid : record.bids) b.act(bid.act);
+  return b;
+}
+
+// The bidding part of a listing as `asker` may see it: the config and, once begun, its state
+// (a sealed bid is only "received" to anyone but its bidder while the other is not in).
+json bidding_json(ServerContext& context, const ListingRecord& l, std::optional<std::int64_t> asker) {
+  if (l.bidding.is_null()) return nullptr;
+  json out = l.bidding;
+  out["state"] = nullptr;
+  const auto record = context.lobby.bidding(l.id);
+  if (!record) return out;
+  const auto b = rebuilt_bidding(context, l, *record);
+  if (!b) return out;
+  std::optional<int> viewer;
+  for (int p = 0; p < 2; ++p)
+    if (asker == record->players[static_cast<std::size_t>(p)]) viewer = p;
+  json state = b->view(viewer);
+  state["players"] = json::array();
+  for (const auto account : record->players)
+    for (const auto& p : l.players)
+      if (p.account == account) state["players"].push_back(p.name);
+  state["you"] = viewer ? json(*viewer) : json();
+  state["seed_commitment"] = record->seed_commitment;
+  state["deadline_ms"] = record->deadline_ms ? json(*record->deadline_ms) : json();
+  out["state"] = std::move(state);
+  return out;
+}
+
+json listing_json(ServerContext& context, const ListingRecord& l, std::optional<std::int64_t> asker) {
   json players = json::array();
   std::vector<std::string> taken;
   for (const auto& p : l.players) {
@@ -52,7 +92,7 @@ json listing_json(const ServerContext& context, const ListingRecord& l) {
     if (p.role) taken.push_back(*p.role);
   }
   json open_roles = json::array();
-  if (const auto* module = context.games.find(l.title); module && l.status == "open")
+  if (const auto* module = context.games.find(l.title); module && l.status == "open" && !l.in_bidding)
     for (const auto& role : module->info().roles)
       if (std::find(taken.begin(), taken.end(), role) == taken.end()) open_roles.push_back(role);
   return {{"id", l.id},
@@ -61,7 +101,7 @@ json listing_json(const ServerContext& context, const ListingRecord& l) {
           {"options", l.options},
           {"rated", l.rated},
           {"private", l.is_private},
-          {"status", l.status},
+          {"status", l.in_bidding ? std::string("bidding") : l.status},
           {"owner", l.owner_name},
           {"players", players},
           {"open_roles", open_roles},
@@ -69,12 +109,14 @@ json listing_json(const ServerContext& context, const ListingRecord& l) {
           {"game", l.game ? json(*l.game) : json()},
           {"rematch_of", l.rematch_of ? json(*l.rematch_of) : json()},
           {"time_control", l.time_control},
+          {"bidding", bidding_json(context, l, asker)},
           {"created", l.created_at}};
 }
 
-json listings_json(const ServerContext& context, const std::vector<ListingRecord>& listings) {
+json listings_json(ServerContext& context, const std::vector<ListingRecord>& listings,
+                   std::optional<std::int64_t> asker) {
   json out = json::array();
-  for (const auto& l : listings) out.push_back(listing_json(context, l));
+  for (const auto& l : listings) out.push_back(listing_json(context, l, asker));
   return out;
 }
 
@@ -102,8 +144,9 @@ void change_listing(const Call& call, storage::CommitQueue::Work work, std::shar
   const auto request = call.request;
   const auto respond = call.respond;
   const auto id = call.path.id;
+  const auto asker = call.me();
   context.commits.submit(
-      std::move(work), [&context, request, respond, change, id, status](std::optional<std::string> error) {
+      std::move(work), [&context, request, respond, change, id, status, asker](std::optional<std::string> error) {
         if (error) {
           log_error("lobby change not stored: " + *error);
           return respond(error_response(request, ErrorCode::storage_error, "the change could not be stored"));
@@ -114,7 +157,7 @@ void change_listing(const Call& call, storage::CommitQueue::Work work, std::shar
         wake_outbox(context);
         const auto l = context.lobby.listing(id);
         if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
-        respond(json_response(request, status, {{"listing", listing_json(context, *l)}}));
+        respond(json_response(request, status, {{"listing", listing_json(context, *l, asker)}}));
       });
 }
 
@@ -181,15 +224,16 @@ void store_listing(const Call& call, storage::NewListing listing, std::vector<st
   auto& context = call.context;
   const auto request = call.request;
   const auto respond = call.respond;
+  const auto asker = call.me();
   context.commits.submit(
       storage::LobbyStore::create_listing(std::move(listing), utc_now_iso8601(), unix_now_seconds(), std::move(notices),
                                           id),
-      [&context, request, respond, id](std::optional<std::string> error) {
+      [&context, request, respond, id, asker](std::optional<std::string> error) {
         if (error) return respond(error_response(request, ErrorCode::storage_error, "the game could not be stored"));
         wake_outbox(context);
         const auto l = context.lobby.listing(*id);
         if (!l) return respond(error_response(request, ErrorCode::internal_error, "the listing is missing"));
-        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l)}}));
+        respond(json_response(request, http::status::created, {{"listing", listing_json(context, *l, asker)}}));
       });
 }
 
@@ -203,7 +247,7 @@ void list_open(const Call& call) {
   }
   const auto listings =
       call.context.lobby.open_listings(std::string(title), std::string(scenario), rated, open_listings_shown);
-  call.answer(http::status::ok, {{"listings", listings_json(call.context, listings)}});
+  call.answer(http::status::ok, {{"listings", listings_json(call.context, listings, call.me())}});
 }
 
 void create_listing(const Call& call) {
@@ -236,13 +280,26 @@ void create_listing(const Call& call) {
   const auto* module = call.context.games.find(listing.title);
   if (!module) return call.error(ErrorCode::unknown_title, "no game module has the title '" + listing.title + "'");
   const auto& roles = module->info().roles;
+  if (auto b = body->find("bidding"); b != body->end() && !b->is_null()) {
+    const auto& bid_option = module->info().bid_option;
+    if (!bid_option || roles.size() != 2)
+      return call.error(ErrorCode::bad_message, "the sides of " + module->info().display_name + " are not bid for");
+    auto parsed = bidding::parse_config(*b, roles);
+    if (auto* problem = std::get_if<std::string>(&parsed)) return call.error(ErrorCode::bad_message, *problem);
+    if (listing.owner_role)
+      return call.error(ErrorCode::bad_message, "the sides are bid for: propose the game with no 'seat'");
+    if (listing.options.contains(bid_option->option) && !listing.options.at(bid_option->option).is_null())
+      return call.error(ErrorCode::bad_message,
+                        "the sides are bid for: the bidding sets option '" + bid_option->option + "'");
+    listing.bidding = std::get<bidding::Config>(parsed).to_json();
+  }
   if (listing.owner_role && std::find(roles.begin(), roles.end(), *listing.owner_role) == roles.end())
     return call.error(ErrorCode::unknown_seat, "this game has no seat '" + *listing.owner_role + "'");
   if (listing.is_private && !invite)
     return call.error(ErrorCode::bad_message, "a private game needs a player to 'invite'");
   // The game must be one that can be set up: checked now, not when the last player joins.
-  auto checked =
-      prepare_game(call.context, {listing.title, listing.scenario, listing.options, std::nullopt, std::nullopt});
+  auto checked = prepare_game(
+      call.context, {listing.title, listing.scenario, listing.options, std::nullopt, std::nullopt, std::nullopt});
   if (auto* error = std::get_if<RoomError>(&checked)) return call.error(error->code, error->message);
   listing.title = std::get<PreparedGame>(checked).game.title;
   listing.scenario = std::get<PreparedGame>(checked).game.scenario;
@@ -259,7 +316,7 @@ void create_listing(const Call& call) {
 
 void show_listing(const Call& call) {
   if (const auto l = visible_listing(call))
-    call.answer(http::status::ok, {{"listing", listing_json(call.context, *l)}});
+    call.answer(http::status::ok, {{"listing", listing_json(call.context, *l, call.me())}});
 }
 
 // The roles of a full listing: fixed ones as chosen, the rest dealt at random among the players
@@ -283,6 +340,148 @@ std::map<std::string, std::int64_t> deal_roles(const std::vector<std::string>& r
   return seats;
 }
 
+// ---- sides by bidding (docs/PROTOCOL.md, "Bidding") ----
+
+ErrorCode refusal_code(bidding::Refusal why) {
+  switch (why) {
+    case bidding::Refusal::not_your_turn:
+      return ErrorCode::not_your_bid;
+    case bidding::Refusal::bad_bid:
+      return ErrorCode::bad_bid;
+    case bidding::Refusal::closed:
+      return ErrorCode::bidding_closed;
+  }
+  return ErrorCode::bad_bid;
+}
+
+std::string player_name(const ListingRecord& l, std::int64_t account) {
+  for (const auto& p : l.players)
+    if (p.account == account) return p.name;
+  return "your opponent";
+}
+
+// The join that fills a listing whose sides are bid for: the game's seed is fixed and committed
+// to now, and each player still to bid is told.
+void begin_bidding(const Call& call, const ListingRecord& l, const std::string& origin, const std::string& what) {
+  const auto* module = call.context.games.find(l.title);
+  if (!module || !module->info().bid_option || module->info().roles.size() != 2 || l.players.size() != 1)
+    return call.error(ErrorCode::bad_message, "the sides of this game cannot be bid for");
+  storage::NewBidding b;
+  b.players = {l.players.front().account, call.me()};
+  b.seed = new_game_seed();
+  b.seed_nonce = new_token(16);
+  b.seed_commitment = records::seed_commitment(b.seed, b.seed_nonce);
+  b.deadline_ms = unix_now_ms() + bidding::turn_ms(clocks::stored_time_control(l.time_control));
+  const auto& roles = module->info().roles;
+  const bidding::Bidding started(bidding::stored_config(l.bidding), {roles[0], roles[1]},
+                                 module->info().bid_option->max_vp, bidding::dice_seed(b.seed));
+  std::vector<storage::Notice> notices;
+  for (int p = 0; p < 2; ++p)
+    if (started.may_act(p))
+      notices.push_back({b.players[static_cast<std::size_t>(p)],
+                         storage::NoticeKind::your_move,
+                         "Warpath: bid for sides in your game of " + what,
+                         "Both players are in your game of " + what +
+                             "; its sides are bid for, and it is your turn to bid. Bid in the lobby:\n\n" + origin +
+                             "/\n",
+                         {{"type", "your_move"}, {"listing", l.id}, {"title", l.title}, {"bidding", true}}});
+  auto change = std::make_shared<storage::ListingChange>();
+  change_listing(
+      call,
+      storage::LobbyStore::join_listing_to_bid(l.id, call.me(), l.players.size(), std::move(b), utc_now_iso8601(),
+                                               unix_now_seconds(), std::move(notices), change),
+      change);
+}
+
+// The work that adds `acts` to the bidding: the next deadline and whose turn it is, or, once over,
+// the game set up with the bid and started with the seats the outcome gives.
+struct BidWork {
+  storage::CommitQueue::Work work;
+  std::shared_ptr<storage::ListingChange> change;
+};
+std::variant<RoomError, BidWork> bid_work(ServerContext& context, const ListingRecord& l,
+                                          const storage::BiddingRecord& record, const std::vector<bidding::Act>& acts,
+                                          const std::string& origin) {
+  auto b = rebuilt_bidding(context, l, record);
+  if (!b) return RoomError{ErrorCode::bidding_closed, "the sides of this game cannot be bid for"};
+  for (const auto& a : acts)
+    if (auto refused = b->act(a)) return RoomError{refusal_code(refused->why), refused->message};
+  const std::string what = title_name(context, l.title) + " (" + l.scenario + ")";
+  const auto control = clocks::stored_time_control(l.time_control);
+  std::vector<storage::Notice> notices;
+  std::optional<storage::NewGame> start;
+  std::map<std::string, std::int64_t> seats;
+  std::optional<std::int64_t> deadline = record.deadline_ms;
+  if (const auto& outcome = b->outcome()) {
+    const auto* module = context.games.find(l.title);
+    json options = l.options;
+    options[module->info().bid_option->option] = outcome->bid_option();
+    auto prepared = prepare_game(context, {l.title, l.scenario, options, record.seed, control, record.seed_nonce});
+    if (auto* error = std::get_if<RoomError>(&prepared)) return *error;
+    start = std::move(std::get<PreparedGame>(prepared).game);
+    for (int p = 0; p < 2; ++p) {
+      const auto& role = outcome->roles[static_cast<std::size_t>(p)];
+      const auto account = record.players[static_cast<std::size_t>(p)];
+      seats[role] = account;
+      notices.push_back({account,
+                         storage::NoticeKind::game_started,
+                         "Warpath: your game of " + what + " has begun",
+                         "The bidding is over and your game of " + what + " has begun; you play " + role +
+                             ". Open it here:\n\n" + origin + "/game.html?game={game}#seat=" + role + "\n",
+                         {{"type", "game_started"}, {"role", role}, {"title", l.title}}});
+    }
+  } else if (l.bidding.value("mode", "") == "auction") {
+    deadline = unix_now_ms() + bidding::turn_ms(control);  // each turn of the auction has its allowance
+    const int next = b->may_act(0) ? 0 : 1;
+    const auto& standing = *b->standing();
+    notices.push_back({record.players[static_cast<std::size_t>(next)],
+                       storage::NoticeKind::your_move,
+                       "Warpath: your turn to bid in your game of " + what,
+                       player_name(l, record.players[static_cast<std::size_t>(standing.player)]) + " bids " +
+                           std::to_string(standing.vp) + " VP to play " + *standing.side +
+                           ". Raise or accept in the lobby:\n\n" + origin + "/\n",
+                       {{"type", "your_move"}, {"listing", l.id}, {"title", l.title}, {"bidding", true}}});
+  }
+  auto change = std::make_shared<storage::ListingChange>();
+  return BidWork{
+      storage::LobbyStore::add_bids(l.id, record.bids.size(), acts, deadline, std::move(start), std::move(seats),
+                                    utc_now_iso8601(), unix_now_seconds(), std::move(notices), change),
+      change};
+}
+
+// POST /api/lobby/{id}/bid {vp, side?} and POST /api/lobby/{id}/accept.
+void place_bid(const Call& call, bool accept) {
+  bidding::Act act;
+  if (!accept) {
+    const auto body = json_body(call.request, call.respond);
+    if (!body) return;
+    const auto vp = body->value("vp", json());
+    if (!vp.is_number_integer()) return call.error(ErrorCode::bad_bid, "'vp' must be a whole number of VP");
+    if (vp.get<std::int64_t>() < 0 || vp.get<std::int64_t>() > 1000)
+      return call.error(ErrorCode::bad_bid, "'vp' must be 0 or more, up to the title's maximum");
+    act.vp = static_cast<int>(vp.get<std::int64_t>());
+    try {
+      act.side = optional_text(call, *body, "side");
+    } catch (const std::invalid_argument&) {
+      return;
+    }
+  }
+  const auto l = visible_listing(call);
+  if (!l) return;
+  if (!l->has_player(call.me())) return call.error(ErrorCode::forbidden, "you are not a player of this game");
+  if (l->bidding.is_null()) return call.error(ErrorCode::bidding_closed, "this game's sides are not bid for");
+  const auto record = call.context.lobby.bidding(l->id);
+  if (!record) return call.error(ErrorCode::bidding_closed, "the bidding begins once a second player joins");
+  if (record->game) return call.error(ErrorCode::bidding_closed, "the bidding is over");
+  act.player = record->players[0] == call.me() ? 0 : 1;
+  const bool sealed = l->bidding.value("mode", "") == "sealed";
+  act.kind = accept ? bidding::ActKind::accept : sealed ? bidding::ActKind::sealed : bidding::ActKind::bid;
+  auto work = bid_work(call.context, *l, *record, {act}, origin_of(call.context, call.request));
+  if (auto* error = std::get_if<RoomError>(&work)) return call.error(error->code, error->message);
+  auto& w = std::get<BidWork>(work);
+  change_listing(call, std::move(w.work), w.change);
+}
+
 void join_listing(const Call& call) {
   const auto body = json_body(call.request, call.respond);
   if (!body) return;
@@ -294,7 +493,7 @@ void join_listing(const Call& call) {
   }
   const auto l = visible_listing(call);
   if (!l) return;
-  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  if (l->status != "open" || l->in_bidding) return call.error(ErrorCode::listing_closed, "this game is no longer open");
   if (l->has_player(call.me())) return call.error(ErrorCode::bad_message, "you are in this game already");
   if (l->invitee && *l->invitee != call.me())
     return call.error(ErrorCode::forbidden, "this game waits for the player its owner invited");
@@ -315,9 +514,13 @@ void join_listing(const Call& call) {
   std::vector<storage::Notice> notices;
   const std::string origin = origin_of(call.context, call.request);
   const std::string what = title_name(call.context, l->title) + " (" + l->scenario + ")";
+  if (players.size() >= roles.size() && !l->bidding.is_null()) {
+    if (seat) return call.error(ErrorCode::bad_message, "the sides are bid for: join with no 'seat'");
+    return begin_bidding(call, *l, origin, what);
+  }
   if (players.size() >= roles.size()) {
-    auto prepared = prepare_game(
-        call.context, {l->title, l->scenario, l->options, std::nullopt, clocks::stored_time_control(l->time_control)});
+    auto prepared = prepare_game(call.context, {l->title, l->scenario, l->options, std::nullopt,
+                                                clocks::stored_time_control(l->time_control), std::nullopt});
     if (auto* error = std::get_if<RoomError>(&prepared)) return call.error(error->code, error->message);
     start = std::move(std::get<PreparedGame>(prepared).game);
     seats = deal_roles(roles, players);
@@ -355,7 +558,7 @@ void cancel_listing(const Call& call) {
   const auto l = visible_listing(call);
   if (!l) return;
   if (l->owner != call.me()) return call.error(ErrorCode::forbidden, "only the game's owner cancels it");
-  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  if (l->status != "open" || l->in_bidding) return call.error(ErrorCode::listing_closed, "this game is no longer open");
   auto change = std::make_shared<storage::ListingChange>();
   change_listing(call, storage::LobbyStore::close_listing(l->id, "cancelled", utc_now_iso8601(), change), change);
 }
@@ -364,7 +567,7 @@ void invite(const Call& call, bool withdraw) {
   const auto l = visible_listing(call);
   if (!l) return;
   if (l->owner != call.me()) return call.error(ErrorCode::forbidden, "only the game's owner invites");
-  if (l->status != "open") return call.error(ErrorCode::listing_closed, "this game is no longer open");
+  if (l->status != "open" || l->in_bidding) return call.error(ErrorCode::listing_closed, "this game is no longer open");
   std::optional<std::int64_t> invitee;
   std::vector<storage::Notice> notices;
   if (!withdraw) {
@@ -503,13 +706,13 @@ void my_games(const Call& call) {
     if (mine && waiting++ == 0) next = g.game.id;
     list.push_back(account_game_json(g, mine));
   }
-  HttpResponse res =
-      json_response(call.request, http::status::ok,
-                    {{"my_turn", waiting},
-                     {"next_game", next},
-                     {"games", list},
-                     {"listings", listings_json(call.context, call.context.lobby.account_listings(call.me()))},
-                     {"invitations", listings_json(call.context, call.context.lobby.invitations(call.me()))}});
+  HttpResponse res = json_response(
+      call.request, http::status::ok,
+      {{"my_turn", waiting},
+       {"next_game", next},
+       {"games", list},
+       {"listings", listings_json(call.context, call.context.lobby.account_listings(call.me()), call.me())},
+       {"invitations", listings_json(call.context, call.context.lobby.invitations(call.me()), call.me())}});
   res.set(http::field::cache_control, "no-store");
   call.respond(std::move(res));
 }
@@ -550,6 +753,8 @@ const std::vector<LobbyRoute>& lobby_route_table() {
       {{"lobby", ":id"}, http::verb::delete_, cancel_listing},
       {{"lobby", ":id", "join"}, http::verb::post, join_listing},
       {{"lobby", ":id", "decline"}, http::verb::post, decline_listing},
+      {{"lobby", ":id", "bid"}, http::verb::post, [](const Call& c) { place_bid(c, false); }},
+      {{"lobby", ":id", "accept"}, http::verb::post, [](const Call& c) { place_bid(c, true); }},
       {{"lobby", ":id", "invite"}, http::verb::post, [](const Call& c) { invite(c, false); }},
       {{"lobby", ":id", "invite"}, http::verb::delete_, [](const Call& c) { invite(c, true); }},
       {{"games", ":id", "resign"}, http::verb::post, resign},
@@ -592,6 +797,44 @@ std::optional<Path> match(const LobbyRoute& route, const std::vector<std::string
 }
 
 }  // namespace
+
+json bidding_record(ServerContext& context, const ListingRecord& l, const storage::BiddingRecord& record,
+                    const std::vector<storage::PlayerSeat>& seats) {
+  const auto b = rebuilt_bidding(context, l, record);
+  if (!b) return nullptr;
+  std::array<std::string, 2> names;
+  for (std::size_t p = 0; p < 2; ++p)
+    for (const auto& seat : seats)
+      if (seat.account == record.players[p]) names[p] = seat.name;  // as the record's players name them
+  std::vector<std::string> times;
+  for (const auto& bid : record.bids) times.push_back(bid.made_at);
+  return bidding::record_json(*b, names, times);
+}
+
+void work_bidding_deadlines(ServerContext& context, const std::string& origin) {
+  const auto now = unix_now_ms();
+  for (const auto id : context.lobby.due_biddings(now, 100)) {
+    const auto l = context.lobby.listing(id);
+    const auto record = context.lobby.bidding(id);
+    if (!l || !record || record->game) continue;
+    const auto b = rebuilt_bidding(context, *l, *record);
+    if (!b) continue;
+    // A player who has not bid by the deadline bids 0 (sealed) or accepts (auction).
+    auto work = bid_work(context, *l, *record, b->defaults(), origin);
+    if (auto* error = std::get_if<RoomError>(&work)) {
+      log_error("bidding of listing " + std::to_string(id) + " not closed at its deadline: " + error->message);
+      continue;
+    }
+    std::promise<std::optional<std::string>> committed;
+    context.commits.submit(std::move(std::get<BidWork>(work).work),
+                           [&committed](std::optional<std::string> error) { committed.set_value(std::move(error)); });
+    if (auto error = committed.get_future().get()) {
+      log_error("bidding of listing " + std::to_string(id) + " not stored at its deadline: " + *error);
+      return;
+    }
+    wake_outbox(context);
+  }
+}
 
 bool lobby_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
                   const boost::asio::ip::address&, const Respond& respond) {

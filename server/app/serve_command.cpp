@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "server/api/game_creation.hpp"
+#include "server/api/lobby_routes.hpp"
 #include "server/app/args.hpp"
 #include "server/app/commands.hpp"
 #include "server/app/game_modules.hpp"
@@ -155,7 +156,12 @@ void create_demo_game(ServerContext& context, const std::string& origin) {
   if (context.games.all().empty() || context.store.count_games() > 0) return;
   std::promise<CreationResult> created;
   create_game(context,
-              {context.games.all().front()->info().title_id, {}, nlohmann::json::object(), std::nullopt, std::nullopt},
+              {context.games.all().front()->info().title_id,
+               {},
+               nlohmann::json::object(),
+               std::nullopt,
+               std::nullopt,
+               std::nullopt},
               [&](CreationResult r) { created.set_value(std::move(r)); });
   auto result = created.get_future().get();
   if (auto* error = std::get_if<RoomError>(&result)) {
@@ -211,6 +217,7 @@ int serve_command(const std::vector<std::string>& argv) {
   const std::string origin = "http://" + host + ":" + std::to_string(listener->port());
   const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
   site.origin = link_origin;
+  clock_scheduler.also_run([&context, &site] { work_bidding_deadlines(context, site.origin); });
   clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });

@@ -25,6 +25,8 @@ ClockScheduler::ClockScheduler(const std::string& db_path, storage::CommitQueue&
 
 ClockScheduler::~ClockScheduler() { stop(); }
 
+void ClockScheduler::also_run(std::function<void()> job) { jobs_.push_back(std::move(job)); }
+
 void ClockScheduler::start() {
   thread_ = std::thread([this] { run(); });
 }
@@ -77,6 +79,7 @@ void ClockScheduler::run() {
     bool ok = true;
     try {
       ok = work_due();
+      for (const auto& job : jobs_) job();
     } catch (const std::exception& e) {
       log_error(std::string("clock scheduler: ") + e.what());
       ok = false;

@@ -3,13 +3,16 @@
 // (clocks.due_ms), lets clock_store handle each due clock in a transaction of its own (the
 // 24-hour warning, an automatic vacation day, the end of the grace period), then asks the game's
 // room to record a timeout when the game applies them automatically, and tells a loaded room that
-// its clocks changed. It keeps no clock in memory: after a restart it carries on from the index.
+// its clocks changed; and the jobs it is given (the lobby's bidding deadlines). It keeps no clock in memory: after a
+// restart it carries on from the index.
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/core/registry.hpp"
 #include "server/notify/notices.hpp"
@@ -28,6 +31,8 @@ class ClockScheduler {
   ClockScheduler(const ClockScheduler&) = delete;
   ClockScheduler& operator=(const ClockScheduler&) = delete;
 
+  // Another job to run at each look at the index (before start()): the lobby's bidding deadlines.
+  void also_run(std::function<void()> job);
   void start();
   // Joins the thread; call it before the commit queue stops.
   void stop();
@@ -42,6 +47,7 @@ class ClockScheduler {
   RoomRegistry& rooms_;
   const engine::GameRegistry& games_;
   const notify::Site& site_;
+  std::vector<std::function<void()>> jobs_;
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable wake_;

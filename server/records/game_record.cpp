@@ -1,6 +1,7 @@
 #include "server/records/game_record.hpp"
 
 #include "engine/core/match.hpp"
+#include "server/bidding/bidding.hpp"
 #include "server/util/secrets.hpp"
 
 namespace warpath::server::records {
@@ -26,6 +27,7 @@ std::string seed_commitment(std::uint64_t seed, std::string_view nonce) {
 std::string chain_start(const json& record) {
   json header = json::object();
   for (const char* member : header_members) header[member] = record.contains(member) ? record.at(member) : json();
+  if (record.contains("bidding")) header["bidding"] = record.at("bidding");  // records without one hash as before
   return sha256_hex(header.dump());
 }
 
@@ -45,6 +47,7 @@ json build_record(const RecordSource& s) {
                  {"rules", s.rules},        {"scenario", s.scenario}, {"options", s.options},
                  {"players", s.players},    {"created", s.created},   {"seed_commitment", s.seed_commitment},
                  {"result", s.result}};
+  if (!s.bidding.is_null()) record["bidding"] = s.bidding;
   if (s.over) {
     record["seed"] = std::to_string(s.seed);  // as text: exact in every JSON reader
     record["seed_nonce"] = s.seed_nonce;
@@ -156,6 +159,14 @@ Verdict verify_record(const json& record, const engine::GameRegistry& games) {
         if (v.problems.empty() && (result ? result->to_json() : json()) != recorded)
           problem("the moves lead to " + (result ? result->to_json().dump() : std::string("no result")) +
                   ", not to the recorded result");
+        if (const auto bidding = record.value("bidding", json()); !bidding.is_null()) {
+          const auto& bid_option = module->info().bid_option;
+          const json options = record.value("options", json::object());
+          const json bid = bid_option && options.contains(bid_option->option) ? options.at(bid_option->option) : json();
+          for (auto& p : bidding::check_record(bidding, module->info().roles, bid_option ? bid_option->max_vp : 0, seed,
+                                               bid, record.value("players", json())))
+            problem(std::move(p));
+        }
         v.rules_checked = v.problems.empty();
       } catch (const std::exception& e) {
         problem(std::string("the game cannot be rebuilt: ") + e.what());

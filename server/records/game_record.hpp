@@ -6,7 +6,8 @@
 // move's verb and argument are withheld (only its digest is given): an action can be a choice from
 // a hidden hand that was taken back before anyone saw it. `verify_record` checks a record offline:
 // each move against its digest, the chain link by link, the seed against its commitment, and,
-// given the seed, that every move follows from the rules and leads to the recorded result.
+// given the seed, that every move follows from the rules and leads to the recorded result, and that
+// a bidding for sides (with its dice, derived from the seed) gave the game its seats and bid.
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -43,7 +44,8 @@ struct RecordSource {
   bool over = false;
   std::uint64_t seed = 0;  // in the record only once the game is over
   std::string seed_nonce;
-  nlohmann::json result;  // null while the game goes on
+  nlohmann::json result;   // null while the game goes on
+  nlohmann::json bidding;  // how the sides were bid for (bidding::record_json); null: they were not
   std::vector<RecordedMove> moves;
 };
 

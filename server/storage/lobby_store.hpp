@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "server/bidding/bidding.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/storage/notification_store.hpp"
@@ -48,6 +49,8 @@ struct ListingRecord {
   std::string created_at;
   std::string updated_at;
   nlohmann::json time_control;         // null: untimed (clocks::TimeControl::to_json)
+  nlohmann::json bidding;              // null: sides chosen or dealt; else bidding::Config::to_json
+  bool in_bidding = false;             // full, its sides being bid for (schema/011_bidding.sql)
   std::vector<ListingPlayer> players;  // in the order they joined, the owner first
 
   bool has_player(std::int64_t account) const;
@@ -64,6 +67,36 @@ struct NewListing {
   std::optional<std::int64_t> invitee;
   std::optional<GameId> rematch_of;
   nlohmann::json time_control;  // null: untimed
+  nlohmann::json bidding;       // null: no bidding
+};
+
+// A bid as stored (schema/011_bidding.sql).
+struct StoredBid {
+  std::int64_t seq = 0;
+  bidding::Act act;
+  std::string made_at;
+};
+
+// The bidding of a full listing: its players (0 the owner), the game's seed fixed at its start,
+// the deadline of the players still to act, the bids in order and, once over, the game.
+struct BiddingRecord {
+  ListingId listing = 0;
+  std::array<std::int64_t, 2> players{};
+  std::uint64_t seed = 0;
+  std::string seed_nonce;
+  std::string seed_commitment;
+  std::string started_at;
+  std::optional<std::int64_t> deadline_ms;
+  std::optional<GameId> game;
+  std::vector<StoredBid> bids;
+};
+
+struct NewBidding {
+  std::array<std::int64_t, 2> players{};
+  std::uint64_t seed = 0;
+  std::string seed_nonce;
+  std::string seed_commitment;
+  std::int64_t deadline_ms = 0;
 };
 
 struct PlayerSeat {
@@ -122,6 +155,11 @@ class LobbyStore {
   std::optional<PlayerRecord> player(const std::string& name);
   // The seats of a game and their players (none for a quick game).
   std::vector<PlayerSeat> game_players(GameId game);
+  // A listing's bidding once it has begun; the bidding a game's seats came from.
+  std::optional<BiddingRecord> bidding(ListingId listing);
+  std::optional<BiddingRecord> bidding_of_game(GameId game);
+  // Biddings not over whose deadline is `now_ms` or earlier.
+  std::vector<ListingId> due_biddings(std::int64_t now_ms, int limit);
 
   // Work for the commit queue. `now`: ISO 8601, `unix_now`: seconds (for the outbox).
   static CommitQueue::Work create_listing(NewListing listing, std::string now, std::int64_t unix_now,
@@ -134,6 +172,17 @@ class LobbyStore {
                                         std::map<std::string, std::int64_t> seats, std::string now,
                                         std::int64_t unix_now, std::vector<Notice> notices,
                                         std::shared_ptr<ListingChange> result);
+  // The join that fills a listing whose sides are bid for: the bidding begins (no game yet).
+  static CommitQueue::Work join_listing_to_bid(ListingId listing, std::int64_t account, std::size_t players_before,
+                                               NewBidding bidding, std::string now, std::int64_t unix_now,
+                                               std::vector<Notice> notices, std::shared_ptr<ListingChange> result);
+  // Adds `acts` to the bidding if it is not over and has `bids_before` bids; the next deadline,
+  // or with `start` the bidding is over and the game created with its seats in the same
+  // transaction.
+  static CommitQueue::Work add_bids(ListingId listing, std::size_t bids_before, std::vector<bidding::Act> acts,
+                                    std::optional<std::int64_t> deadline_ms, std::optional<NewGame> start,
+                                    std::map<std::string, std::int64_t> seats, std::string now, std::int64_t unix_now,
+                                    std::vector<Notice> notices, std::shared_ptr<ListingChange> result);
   // From status open: to `status` (cancelled, declined), or a new invitee (none: withdrawn).
   static CommitQueue::Work close_listing(ListingId listing, std::string status, std::string now,
                                          std::shared_ptr<ListingChange> result);
@@ -145,6 +194,7 @@ class LobbyStore {
   std::vector<ListingRecord> listings_where(const std::string& where, const std::vector<std::string>& texts,
                                             const std::vector<std::int64_t>& numbers, int limit);
   std::vector<PlayerSeat> game_players_locked(GameId game);
+  std::optional<BiddingRecord> bidding_where(const char* where, std::int64_t id);
 
   std::mutex mutex_;
   Connection db_;

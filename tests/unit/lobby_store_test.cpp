@@ -3,7 +3,9 @@
 // players racing for the last seat one gets it), the join that fills a listing starts its game
 // with the seats given to the players, invitations and cancellations close a listing to others,
 // notices become outbox rows in the same transaction, a link works once and not after it expires,
-// and a player's response times are taken from the moves' times.
+// a player's response times are taken from the moves' times, and a bidding for sides
+// (schema/011_bidding.sql) begins with the join that fills its listing, takes bids only on the
+// view its caller saw and ends with the game.
 #include <doctest/doctest.h>
 
 #include "server/storage/account_store.hpp"
@@ -43,8 +45,8 @@ TEST_CASE("the join that fills a listing starts its game; a join on a stale view
   LobbyStore lobby(tmp.path());
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob"), carol = stored_account(q, "carol");
   auto id = std::make_shared<ListingId>(0);
-  NewListing proposed{alice, "test-duel", "standard",   json::object(), true,
-                      false, "red",       std::nullopt, std::nullopt,   nullptr};
+  NewListing proposed{alice, "test-duel",  "standard",   json::object(), true,   false,
+                      "red", std::nullopt, std::nullopt, nullptr,        nullptr};
   commit_and_wait(q, LobbyStore::create_listing(proposed, "2026-11-24T08:00:00Z", 1000, {}, id));
   auto listing = lobby.listing(*id);
   REQUIRE(listing);
@@ -101,7 +103,7 @@ TEST_CASE("a listing closed or taken by an invitation is out of the open list") 
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
-                                                 std::nullopt, bob, std::nullopt, nullptr},
+                                                 std::nullopt, bob, std::nullopt, nullptr, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());
   REQUIRE(lobby.invitations(bob).size() == 1);
@@ -167,7 +169,7 @@ TEST_CASE("a player's response times: from the move before (or the start) to eac
   const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
   auto id = std::make_shared<ListingId>(0);
   commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false, "red",
-                                                 std::nullopt, std::nullopt, nullptr},
+                                                 std::nullopt, std::nullopt, nullptr, nullptr},
                                                 "2026-11-24T08:00:00Z", 1000, {}, id));
   auto joined = std::make_shared<ListingChange>();
   commit_and_wait(q, LobbyStore::join_listing(*id, bob, std::nullopt, 1, duel_game(), {{"red", alice}, {"blue", bob}},
@@ -197,4 +199,60 @@ TEST_CASE("a player's response times: from the move before (or the start) to eac
   const auto blue = lobby.player("bob")->response_times;
   CHECK(blue.decisions == 1);
   CHECK(blue.median == doctest::Approx(600));
+}
+
+TEST_CASE(
+    "a bidding as stored: begun by the filling join, bids counted as seen, due by its deadline, ended by a game") {
+  TempDb tmp;
+  CommitQueue q(tmp.path());
+  LobbyStore lobby(tmp.path());
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
+  auto id = std::make_shared<ListingId>(0);
+  const json config = bidding::Config{bidding::Mode::sealed, "red"}.to_json();
+  commit_and_wait(q, LobbyStore::create_listing({alice, "test-duel", "standard", json::object(), false, false,
+                                                 std::nullopt, std::nullopt, std::nullopt, nullptr, config},
+                                                "2026-11-24T08:00:00Z", 1000, {}, id));
+  CHECK(lobby.listing(*id)->bidding == config);
+  CHECK_FALSE(lobby.bidding(*id));
+
+  auto joined = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::join_listing_to_bid(*id, bob, 1, {{alice, bob}, 7, "nonce", "commitment", 5000},
+                                                     "2026-11-24T08:01:00Z", 1060, {}, joined));
+  REQUIRE(joined->done);
+  const auto listing = lobby.listing(*id);
+  CHECK(listing->in_bidding);
+  CHECK(listing->status == "open");
+  CHECK(lobby.open_listings("", "", std::nullopt, 10).empty());  // full: not offered to others
+  const auto begun = lobby.bidding(*id);
+  REQUIRE(begun);
+  CHECK(begun->players == std::array<std::int64_t, 2>{alice, bob});
+  CHECK(begun->seed == 7);
+  CHECK(lobby.due_biddings(4999, 10).empty());
+  CHECK(lobby.due_biddings(5000, 10) == std::vector<ListingId>{*id});
+
+  // A bid on a stale view (one bid assumed in) changes nothing; one on the current view is stored.
+  const bidding::Act alices{0, bidding::ActKind::sealed, "red", 2, false};
+  auto stale = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::add_bids(*id, 1, {alices}, 5000, std::nullopt, {}, "t", 1100, {}, stale));
+  CHECK_FALSE(stale->done);
+  CHECK(lobby.bidding(*id)->bids.empty());
+  auto placed = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::add_bids(*id, 0, {alices}, 5000, std::nullopt, {}, "t", 1100, {}, placed));
+  CHECK(placed->done);
+  REQUIRE(lobby.bidding(*id)->bids.size() == 1);
+  CHECK(lobby.bidding(*id)->bids[0].act == alices);
+
+  // Bob's bid ends it: the game starts with the seats, and the bidding is no longer due.
+  const bidding::Act bobs{1, bidding::ActKind::sealed, "red", 1, true};
+  auto ended = std::make_shared<ListingChange>();
+  commit_and_wait(q, LobbyStore::add_bids(*id, 1, {bobs}, std::nullopt, duel_game(), {{"red", alice}, {"blue", bob}},
+                                          "t2", 1200, {}, ended));
+  REQUIRE(ended->done);
+  REQUIRE(ended->game);
+  CHECK(lobby.listing(*id)->status == "started");
+  CHECK_FALSE(lobby.listing(*id)->in_bidding);
+  CHECK(lobby.bidding_of_game(*ended->game)->bids.size() == 2);
+  CHECK(lobby.bidding_of_game(*ended->game)->bids[1].act.by_default);
+  CHECK(lobby.due_biddings(1'000'000, 10).empty());
+  CHECK(lobby.game_players(*ended->game).size() == 2);
 }

@@ -5,6 +5,7 @@
 // the lobby (POST /api/lobby) from the same form.
 import { api, byId, clear, copyButton, errorText, h, relativeTime } from './dom.js';
 import { collectOptions, optionFields, optionsSummary } from './lobby_options.js';
+import { biddingControls, biddingLines, biddingRequest } from './bidding.js';
 import { presetControl, timeControlRequest, timeControlText, timeoutText } from './clocks.js';
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
@@ -218,6 +219,13 @@ function fillTitleDetails() {
   const seatSelect = clear(byId('listing-seat'));
   seatSelect.append(h('option', { value: '' }, 'any side (dealt at random)'));
   for (const role of (t && t.roles) || []) seatSelect.append(h('option', { value: role }, role));
+  // Sides by bidding: for a title that names the option a bid sets.
+  byId('listing-sides-row').hidden = !(t && t.bid_option);
+  if (!(t && t.bid_option)) byId('listing-sides').value = 'chosen';
+  const favoured = clear(byId('listing-favoured'));
+  favoured.append(h('option', { value: '' }, 'the side each bid names'));
+  for (const role of (t && t.roles) || []) favoured.append(h('option', { value: role }, role));
+  showSides();
   if (!t) return;
   for (const s of t.scenarios || []) scenario.append(h('option', { value: s.id }, s.name ? `${s.name}` : s.id));
   for (const f of fields) {
@@ -400,6 +408,13 @@ function showCreated(created, body) {
   panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
+// Sides chosen (a seat select) or bid for (sealed: the favoured side; auction: nothing to set).
+function showSides() {
+  const sides = byId('listing-sides').value;
+  byId('listing-favoured-row').hidden = sides !== 'sealed';
+  byId('listing-seat-row').hidden = sides !== 'chosen';
+}
+
 // 'lobby' when a logged-in account proposes the game in the lobby, else 'quick' (seat links).
 function createMode() {
   return currentAccount() && byId('mode-lobby').checked ? 'lobby' : 'quick';
@@ -421,6 +436,13 @@ function readListingForm() {
   if (timeControl) body.time_control = timeControl;
   const seat = byId('listing-seat').value;
   body.seat = seat || null;
+  const t = currentTitle();
+  const bidding = t && t.bid_option ? biddingRequest(byId('listing-sides').value, byId('listing-favoured').value) : null;
+  if (bidding) {
+    body.bidding = bidding;
+    body.seat = null;
+    if (body.options) delete body.options[t.bid_option.option]; // the bidding sets it
+  }
   const invite = byId('listing-invite').value.trim();
   if (invite) body.invite = invite;
   return body;
@@ -584,8 +606,36 @@ function renderAccountGames() {
   renderInvitations();
 }
 
+// A listing's bidding: its state in words and, on the player's turn, a bid (and accept) form.
+function biddingBlock(l) {
+  const t = titles.find((x) => x.title === l.title);
+  const controls = biddingControls(l.bidding, (t && t.roles) || []);
+  const block = h('div', { class: 'bidding', 'data-listing': l.id }, ...biddingLines(l.bidding).map((line) => h('div', { class: 'bidding-line' }, line)));
+  if (!controls) return block;
+  const vp = h('input', { type: 'number', class: 'bid-vp', min: controls.min, max: controls.max, step: 1, value: controls.min, 'aria-label': 'VP bid', inputmode: 'numeric' });
+  const side = controls.needsSide ? h('select', { class: 'bid-side', 'aria-label': 'side' }, ...controls.sides.map((r) => h('option', { value: r }, r))) : null;
+  const form = h(
+    'form',
+    {
+      class: 'bid-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const body = { vp: Number(vp.value) };
+        if (side) body.side = side.value;
+        listingAction(e.currentTarget.querySelector('button[type=submit]'), () => call('POST', `/api/lobby/${l.id}/bid`, body));
+      },
+    },
+    h('label', {}, controls.kind === 'sealed' ? 'Sealed bid (VP) ' : controls.standing ? 'Raise to (VP) ' : 'Bid (VP) ', vp),
+    side ? h('label', {}, ' to play ', side) : null,
+    h('button', { type: 'submit', class: 'small bid' }, controls.kind === 'sealed' ? 'Place the sealed bid' : 'Bid'),
+    controls.canAccept ? h('button', { type: 'button', class: 'secondary small accept-bid', onclick: (e) => listingAction(e.currentTarget, () => call('POST', `/api/lobby/${l.id}/accept`)) }, `Accept (play ${controls.sides.find((r) => r !== controls.standing.side) || 'the other side'})`) : null,
+  );
+  block.append(form);
+  return block;
+}
+
 function renderMyListings() {
-  const listings = (Array.isArray(accountGames.listings) ? accountGames.listings : []).filter((l) => l.status === 'open' || l.status === undefined);
+  const listings = (Array.isArray(accountGames.listings) ? accountGames.listings : []).filter((l) => l.status === 'open' || l.status === 'bidding' || l.status === undefined);
   byId('my-listings-panel').hidden = listings.length === 0;
   const list = clear(byId('my-listings'));
   for (const l of listings) {
@@ -611,23 +661,26 @@ function renderMyListings() {
         { class: 'listing', 'data-listing': l.id },
         h('div', { class: 'my-game-head' }, h('strong', {}, `#${l.id}`), ' ', listingLine(l), ' ', listingPills(l)),
         h('div', { class: 'muted' }, playersText(l.players), l.invitee ? ` · invited: ${l.invitee}` : '', ` · open: ${(l.open_roles || []).join(', ') || '—'}`),
-        h(
-          'div',
-          { class: 'listing-actions' },
-          invite,
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'secondary small cancel',
-              onclick: (e) => {
-                if (confirm(`Cancel the proposed game #${l.id}?`)) listingAction(e.currentTarget, () => call('DELETE', `/api/lobby/${l.id}`));
+        l.bidding ? biddingBlock(l) : null,
+        l.status === 'bidding'
+          ? h('div', { class: 'listing-actions' }, h('span', { class: 'error-text row-error', role: 'alert' }))
+          : h(
+            'div',
+            { class: 'listing-actions' },
+            invite,
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'secondary small cancel',
+                onclick: (e) => {
+                  if (confirm(`Cancel the proposed game #${l.id}?`)) listingAction(e.currentTarget, () => call('DELETE', `/api/lobby/${l.id}`));
+                },
               },
-            },
-            'Cancel',
+              'Cancel',
+            ),
+            h('span', { class: 'error-text row-error', role: 'alert' }),
           ),
-          h('span', { class: 'error-text row-error', role: 'alert' }),
-        ),
       ),
     );
   }
@@ -745,6 +798,7 @@ function renderOpenGames(listings) {
 // ---- start ----
 
 byId('title').addEventListener('change', fillTitleDetails);
+byId('listing-sides').addEventListener('change', showSides);
 byId('time-control-choice').addEventListener('change', showTimeControl);
 for (const id of ['tc-initial', 'tc-increment', 'tc-cap', 'tc-grace', 'tc-automatic']) byId(id).addEventListener('input', showTimeControl);
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', applyMode);

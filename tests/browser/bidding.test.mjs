@@ -1,0 +1,109 @@
+// Sides by bidding in the lobby, in a real browser with two accounts (two cookie jars): Alice
+// proposes a Wilderness War game whose sides are bid for with sealed bids for the French (13.3)
+// from the creation form; Bob joins; Alice places her sealed bid from "My proposed games", and
+// Bob's page shows it only as "bid received"; Bob's lower bid ends the bidding, his page says the
+// game has started, and the server seats Alice as the French.
+//
+// Environment as in wilderness_war.test.mjs.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer } from './server.mjs';
+
+const TIMEOUT = 15000;
+const PASSWORD = 'a long enough password';
+
+let server;
+let browser;
+const pageErrors = [];
+
+before(async () => {
+  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
+  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+// An account signed up over HTTP in a browser context of its own, with its page.
+async function newUser(name) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.origin });
+  const res = await context.request.post('/api/accounts', { data: { name, email: `${name}@example.org`, password: PASSWORD } });
+  assert.equal(res.status(), 201, await res.text());
+  const { csrf_token: csrf } = await res.json();
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`[${name}] ${e.message}`));
+  page.on('dialog', (dialog) => dialog.accept());
+  return { name, context, page, csrf };
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `bidding-${name}.png`), fullPage: true });
+}
+
+async function listing(user, id) {
+  const res = await user.context.request.get(`/api/lobby/${id}`);
+  assert.ok(res.ok(), await res.text());
+  return (await res.json()).listing;
+}
+
+test('a sealed bidding for sides from the lobby page: proposed, bid for, the bid hidden, the game started', async () => {
+  const alice = await newUser('alice');
+  const bob = await newUser('bob');
+
+  // Alice proposes the game with sealed bids for the French.
+  await alice.page.goto('/');
+  await alice.page.locator('#mode-lobby').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await alice.page.check('#mode-lobby');
+  await alice.page.selectOption('#title', 'wilderness-war');
+  await alice.page.locator('#listing-sides-row').waitFor({ state: 'visible', timeout: TIMEOUT });
+  await alice.page.selectOption('#listing-sides', 'sealed');
+  assert.equal(await alice.page.locator('#listing-seat-row').isVisible(), false, 'no side is chosen when the sides are bid for');
+  await alice.page.selectOption('#listing-favoured', 'french');
+  await alice.page.click('#create');
+  await alice.page.locator('#created', { hasText: 'Game proposed' }).waitFor({ timeout: TIMEOUT });
+  const id = Number(await alice.page.locator('#created').getAttribute('data-listing'));
+  const proposed = await listing(alice, id);
+  assert.deepEqual({ mode: proposed.bidding.mode, favoured: proposed.bidding.favoured }, { mode: 'sealed', favoured: 'french' });
+
+  // Bob joins (over HTTP): the bidding begins.
+  const joined = await bob.context.request.post(`/api/lobby/${id}/join`, { data: {}, headers: { 'X-CSRF-Token': bob.csrf } });
+  assert.equal(joined.status(), 200, await joined.text());
+
+  // Alice bids 2 VP from "My proposed games".
+  await alice.page.reload();
+  const aliceBidding = alice.page.locator(`.bidding[data-listing="${id}"]`);
+  await aliceBidding.locator('.bid-form').waitFor({ timeout: TIMEOUT });
+  await aliceBidding.locator('.bid-vp').fill('2');
+  await aliceBidding.locator('button.bid').click();
+  await alice.page.locator(`.bidding[data-listing="${id}"]`, { hasText: 'you: 2 VP' }).waitFor({ timeout: TIMEOUT });
+  await screenshot(alice.page, 'alice-bid');
+
+  // Bob sees only that a bid was received, and bids 1 VP.
+  await bob.page.goto('/');
+  const bobBidding = bob.page.locator(`.bidding[data-listing="${id}"]`);
+  await bobBidding.locator('.bid-form').waitFor({ timeout: TIMEOUT });
+  const shown = await bobBidding.textContent();
+  assert.match(shown, /alice: bid received/);
+  assert.doesNotMatch(shown, /2 VP/);
+  await screenshot(bob.page, 'bob-sees-received');
+  await bobBidding.locator('.bid-vp').fill('1');
+  await bobBidding.locator('button.bid').click();
+  await bob.page.locator('#created', { hasText: 'started' }).waitFor({ timeout: TIMEOUT });
+  await bob.page.locator('#open-started', { hasText: 'Play british' }).waitFor({ timeout: TIMEOUT });
+
+  const started = await listing(alice, id);
+  assert.equal(started.status, 'started');
+  assert.deepEqual(
+    Object.fromEntries(started.players.map((p) => [p.name, p.role])),
+    { alice: 'french', bob: 'british' },
+  );
+  assert.deepEqual(started.bidding.state.outcome.bid, { side: 'british', vp: 2 });
+  assert.deepEqual(pageErrors, []);
+});

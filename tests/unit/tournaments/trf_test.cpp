@@ -44,10 +44,11 @@ TrfTournament tournament() {
 }  // namespace
 
 TEST_CASE("TRF16: header lines and one 001 line per player in the format's columns") {
+  // clang-format off
   // Columns:  1-3 001, 5-8 rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
   // 58-68 FIDE number, 70-79 birth, 81-84 points, 86-89 rank, rounds from 92 every 10 columns.
-  //                  1         2         3         4         5         6         7         8         9         10 11 12
-  //         123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890
+  //            1         2         3         4         5         6         7         8         9         0         1         2
+  //   123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890
   const char* expected =
       "012 Warpath Autumn Swiss\n"
       "042 2026/11/01\n"
@@ -55,18 +56,13 @@ TEST_CASE("TRF16: header lines and one 001 line per player in the format's colum
       "062 5\n"
       "072 4\n"
       "092 Swiss (Warpath)\n"
-      "132                                                                                        26/11/01  26/11/10  "
-      "26/11/20\n"
-      "001    1      Montcalm, Louis                   1720 FRA                         2.0    3     2 w 1     5 b 1   "
-      "  3 b 0\n"
-      "001    2      Amherst, Jeffery                  1650 GBR                         1.5    4     1 b 0     3 w =  "
-      "0000 - U\n"
-      "001    3      Levis, Francois                   1600                             2.0    2     4 w =     2 b =   "
-      "  1 w 1\n"
-      "001    4      Wolfe, James                      1580                             2.5    1     3 b =  0000 - U   "
-      "  5 w +\n"
-      "001    5      Johnson, William                                                   1.0    5  0000 - U     1 w 0   "
-      "  4 b -\n";
+      "132                                                                                        26/11/01  26/11/10  26/11/20\n"
+      "001    1      Montcalm, Louis                   1720 FRA                         2.0    3     2 w 1     5 b 1     3 b 0\n"
+      "001    2      Amherst, Jeffery                  1650 GBR                         1.5    4     1 b 0     3 w =  0000 - U\n"
+      "001    3      Levis, Francois                   1600                             2.0    2     4 w =     2 b =     1 w 1\n"
+      "001    4      Wolfe, James                      1580                             2.5    1     3 b =  0000 - U     5 w +\n"
+      "001    5      Johnson, William                                                   1.0    5  0000 - U     1 w 0     4 b -\n";
+  // clang-format on
   const auto written = write_trf(tournament(), players(), swiss(), swiss_tie_breaks);
   REQUIRE(std::holds_alternative<std::string>(written));
   CHECK(std::get<std::string>(written) == expected);

@@ -235,6 +235,16 @@ SideEstimate estimate_side(const std::vector<RatedGame>& games, const SidePriors
     curvature[vp][vp] += vp_precision;
 
     const auto step = solve(curvature, gradient);
+    double largest = 0;
+    for (double x : step) largest = std::max(largest, std::abs(x));
+    if (largest < 1e-6) {
+      // Newton's method converges quadratically: after a step this small (1e-6 on this scale is
+      // 2e-4 rating points) the error left is of order 1e-12. Take it whole, without the line
+      // search, whose comparisons this close to the top are within rounding.
+      for (std::size_t i = 0; i <= n; ++i) theta[i] += step[i];
+      break;
+    }
+    // Far from the top Newton's step can overshoot: halve it until the objective does not fall.
     const double before = objective(theta);
     double scale = 1.0;
     std::vector<double> candidate(n + 1);
@@ -242,10 +252,7 @@ SideEstimate estimate_side(const std::vector<RatedGame>& games, const SidePriors
       for (std::size_t i = 0; i <= n; ++i) candidate[i] = theta[i] + scale * step[i];
       if (objective(candidate) >= before) break;
     }
-    double largest = 0;
-    for (std::size_t i = 0; i <= n; ++i) largest = std::max(largest, std::abs(candidate[i] - theta[i]));
     theta = candidate;
-    if (largest < 1e-12) break;
   }
 
   SideEstimate estimate;

@@ -243,3 +243,22 @@ TEST_CASE("rating book: bad results are refused with where they are and change n
   REQUIRE(std::holds_alternative<InputError>(rebuilt));
   CHECK(std::get<InputError>(rebuilt).where == "results[1].second");
 }
+
+TEST_CASE("side estimate: the same answer from a far starting point (the maximum is unique)") {
+  std::vector<RatedGame> history;
+  for (int i = 0; i < 40; ++i) {
+    history.push_back({i % 2 ? "a" : "b", rating(1450 + 10 * (i % 7), 90), rating(1500, 150),
+                       i % 3 ? std::optional<Bid>{Bid{i % 2 ? Seat::first : Seat::second, 1 + i % 3}} : std::nullopt,
+                       i % 5 < 3    ? Outcome::first_wins
+                       : i % 5 == 3 ? Outcome::draw
+                                    : Outcome::second_wins});
+  }
+  const auto cold = estimate_side(history);
+  SideEstimate far;
+  far.advantage = {{"a", 900}, {"b", -900}};
+  far.vp_value = -400;
+  const auto warm = estimate_side(history, {}, &far);
+  CHECK(warm.advantage.at("a") == doctest::Approx(cold.advantage.at("a")).epsilon(1e-9));
+  CHECK(warm.advantage.at("b") == doctest::Approx(cold.advantage.at("b")).epsilon(1e-9));
+  CHECK(warm.vp_value == doctest::Approx(cold.vp_value).epsilon(1e-9));
+}

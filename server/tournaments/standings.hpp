@@ -9,8 +9,8 @@
 // bye (H) ½, a zero-point bye (Z) 0; a round in which a player has neither a game nor a bye is a
 // zero-point bye (absent).
 //
-// Unplayed rounds in tie-breaks follow the FIDE Handbook's virtual opponent (the rule of 2009,
-// C.02 Annex 3, which later regulations refine):
+// Unplayed rounds in tie-breaks follow the FIDE Handbook's virtual opponent (the tie-break rule
+// for unplayed games of 2009; FIDE's later tie-break regulations refine it):
 // - A player's unplayed round R (a bye of any kind, a forfeit won or lost, an absence) is a game
 //   against a virtual opponent whose score is
 //     Svon = SPfR + (1 - SfPR) + ½ (n - R)

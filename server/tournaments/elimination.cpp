@@ -1,0 +1,84 @@
+// Seeded single-elimination brackets, the mulligan round and the Swiss-elimination playoff: see
+// elimination.hpp.
+#include "server/tournaments/elimination.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace warpath::server::tournaments {
+
+namespace {
+
+bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
+
+BracketSlot slot_between(const Entrant& a, const Entrant& b) {
+  return a.seed <= b.seed ? BracketSlot{a, b} : BracketSlot{b, a};
+}
+
+}  // namespace
+
+std::vector<int> bracket_seed_order(int size) {
+  if (!is_power_of_two(size)) throw std::invalid_argument("bracket_seed_order: size must be a power of two");
+  std::vector<int> order{1};
+  for (int width = 2; width <= size; width *= 2) {
+    std::vector<int> doubled;
+    for (int s : order) {
+      doubled.push_back(s);
+      doubled.push_back(width + 1 - s);
+    }
+    order = std::move(doubled);
+  }
+  return order;
+}
+
+BracketRound seeded_round(std::vector<Entrant> entrants) {
+  if (entrants.empty()) throw std::invalid_argument("seeded_round: no entrants");
+  std::set<PlayerId> ids;
+  std::set<int> seeds;
+  for (const auto& e : entrants) {
+    if (!ids.insert(e.id).second) throw std::invalid_argument("seeded_round: a player is listed twice");
+    if (!seeds.insert(e.seed).second) throw std::invalid_argument("seeded_round: a seed is given twice");
+  }
+  std::sort(entrants.begin(), entrants.end(), [](const Entrant& a, const Entrant& b) { return a.seed < b.seed; });
+  const int n = static_cast<int>(entrants.size());
+  if (n == 1) return {BracketSlot{entrants[0], std::nullopt}};
+  int size = 1;
+  while (size < n) size *= 2;
+  const auto order = bracket_seed_order(size);
+  BracketRound round;
+  for (int k = 0; k < size; k += 2) {
+    // Positions hold the entrants' ranks 1..size among themselves; a rank above n is a bye.
+    const int a = std::min(order[k], order[k + 1]);
+    const int b = std::max(order[k], order[k + 1]);
+    if (b <= n) {
+      round.push_back({entrants[a - 1], entrants[b - 1]});
+    } else {
+      round.push_back({entrants[a - 1], std::nullopt});
+    }
+  }
+  return round;
+}
+
+BracketRound next_round(const std::vector<Entrant>& winners) {
+  if (winners.size() == 1) return {};
+  if (winners.empty() || winners.size() % 2 == 1)
+    throw std::invalid_argument("next_round: the winners of a round come in an even number");
+  BracketRound round;
+  for (std::size_t k = 0; k < winners.size(); k += 2) round.push_back(slot_between(winners[k], winners[k + 1]));
+  return round;
+}
+
+BracketRound playoff_round(const std::vector<PlayerId>& ranking, int size) {
+  if (!is_power_of_two(size) || size < 2 || size > static_cast<int>(ranking.size()))
+    throw std::invalid_argument("playoff_round: the playoff takes 2, 4, 8, ... of the ranked players");
+  std::vector<Entrant> entrants;
+  for (int i = 0; i < size; ++i) entrants.push_back({ranking[i], i + 1});
+  return seeded_round(entrants);
+}
+
+BracketRound mulligan_round(const std::vector<Entrant>& round_one_losers) { return seeded_round(round_one_losers); }
+
+BracketRound round_after_mulligan(const std::vector<Entrant>& survivors) { return seeded_round(survivors); }
+
+}  // namespace warpath::server::tournaments

@@ -1,0 +1,240 @@
+// Swiss rounds as exact maximum-weight perfect matchings: see swiss.hpp for the rules and why.
+#include "server/tournaments/swiss.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "server/tournaments/matching.hpp"
+
+namespace warpath::server::tournaments {
+
+namespace {
+
+constexpr std::int64_t weight_ceiling = std::int64_t{1} << 58;
+
+int half_points_for(Result result, Side side) {
+  switch (result) {
+    case Result::draw:
+      return 1;
+    case Result::first_won:
+      return side == Side::first ? 2 : 0;
+    case Result::second_won:
+      return side == Side::second ? 2 : 0;
+  }
+  return 0;
+}
+
+int imbalance(const SwissStanding& s) { return s.first_seats - s.second_seats; }
+
+bool have_met(const SwissStanding& a, const SwissStanding& b) {
+  return std::find(a.opponents.begin(), a.opponents.end(), b.id) != a.opponents.end();
+}
+
+// The players to match (indices into the pairing order) and what each pair costs.
+struct RoundProblem {
+  const std::vector<SwissStanding>& order;
+  SideRule sides;
+  std::vector<int> group_size;   // per player: the size of their score group
+  std::vector<int> group_index;  // per player: their place in it (0 = highest rated)
+
+  RoundProblem(const std::vector<SwissStanding>& o, SideRule s) : order(o), sides(s) {
+    const int n = static_cast<int>(order.size());
+    group_size.assign(n, 0);
+    group_index.assign(n, 0);
+    for (int i = 0; i < n;) {
+      int j = i;
+      while (j < n && order[j].half_points == order[i].half_points) ++j;
+      for (int k = i; k < j; ++k) {
+        group_size[k] = j - i;
+        group_index[k] = k - i;
+      }
+      i = j;
+    }
+  }
+
+  // Criterion 3: the squared score difference.
+  std::int64_t score_cost(int i, int j) const {
+    const std::int64_t d = order[i].half_points - order[j].half_points;
+    return d * d;
+  }
+  // Criterion 4: both players want the same seat.
+  std::int64_t side_cost(int i, int j) const {
+    if (sides != SideRule::balanced) return 0;
+    const auto a = order[i].wanted_side();
+    const auto b = order[j].wanted_side();
+    return a && b && *a == *b ? 1 : 0;
+  }
+  // Criterion 5: the Dutch idea (i placed above j in the pairing order).
+  std::int64_t dutch_cost(int i, int j) const {
+    if (i > j) std::swap(i, j);
+    if (order[i].half_points == order[j].half_points) {
+      const int distance = group_index[j] - group_index[i];
+      return std::abs(2 * distance - group_size[i]);
+    }
+    return (group_size[i] - 1 - group_index[i]) + group_index[j];
+  }
+
+  // The best perfect matching of `players`, or nothing when the hard rules allow none.
+  std::optional<std::vector<std::pair<int, int>>> match(const std::vector<int>& players) const {
+    const int m = static_cast<int>(players.size());
+    if (m == 0) return std::vector<std::pair<int, int>>{};
+    if (m % 2 == 1) return std::nullopt;
+    int lowest = order[players[0]].half_points;
+    int highest = lowest;
+    for (int p : players) {
+      lowest = std::min(lowest, order[p].half_points);
+      highest = std::max(highest, order[p].half_points);
+    }
+    const std::int64_t n = static_cast<std::int64_t>(order.size());
+    const std::int64_t spread = highest - lowest;
+    const std::int64_t pairs = m / 2;
+    // Each criterion's weight exceeds any possible total of the ones below it.
+    const std::int64_t w3 = n * n + 1;                    // criterion 5 is at most 2n a pair
+    const std::int64_t w2 = (pairs + 1) * w3;             // criterion 4 is at most 1 a pair
+    const std::int64_t top = (spread * spread + 1) * w2;  // keeps every weight positive
+    if (top >= weight_ceiling) throw std::invalid_argument("pair_swiss_round: field or score spread too large");
+    std::vector<WeightedEdge> edges;
+    for (int a = 0; a < m; ++a) {
+      for (int b = a + 1; b < m; ++b) {
+        const int i = players[a];
+        const int j = players[b];
+        if (!swiss_may_meet(order[i], order[j], sides)) continue;
+        const std::int64_t cost = score_cost(i, j) * w2 + side_cost(i, j) * w3 + dutch_cost(i, j);
+        edges.push_back({a, b, top - cost});
+      }
+    }
+    const auto mate = maximum_weight_matching(m, edges, true);
+    std::vector<std::pair<int, int>> result;
+    for (int a = 0; a < m; ++a) {
+      if (mate[a] == -1) return std::nullopt;
+      if (a < mate[a]) result.emplace_back(players[a], players[mate[a]]);
+    }
+    return result;
+  }
+};
+
+}  // namespace
+
+std::optional<Side> SwissStanding::wanted_side() const {
+  if (first_seats > second_seats) return Side::second;
+  if (second_seats > first_seats) return Side::first;
+  if (last_side) return *last_side == Side::first ? Side::second : Side::first;
+  return std::nullopt;
+}
+
+std::vector<SwissStanding> swiss_pairing_order(const SwissRequest& request) {
+  if (request.bye_half_points < 0) throw std::invalid_argument("swiss: negative bye score");
+  std::map<PlayerId, SwissStanding> by_id;
+  for (const auto& p : request.players) {
+    SwissStanding standing;
+    standing.id = p.id;
+    standing.rating = p.rating;
+    if (!by_id.emplace(p.id, standing).second) throw std::invalid_argument("swiss: a player is listed twice");
+  }
+  for (const auto& round : request.rounds) {
+    for (const auto& game : round.games) {
+      if (game.first == game.second) throw std::invalid_argument("swiss: a game of a player against themselves");
+      for (Side side : {Side::first, Side::second}) {
+        const PlayerId me = side == Side::first ? game.first : game.second;
+        const PlayerId them = side == Side::first ? game.second : game.first;
+        auto it = by_id.find(me);
+        if (it == by_id.end()) continue;  // withdrawn
+        SwissStanding& s = it->second;
+        s.half_points += half_points_for(game.result, side);
+        (side == Side::first ? s.first_seats : s.second_seats) += 1;
+        s.last_side = side;
+        s.opponents.push_back(them);
+      }
+    }
+    if (round.bye) {
+      auto it = by_id.find(*round.bye);
+      if (it != by_id.end()) {
+        it->second.half_points += request.bye_half_points;
+        it->second.had_bye = true;
+      }
+    }
+  }
+  std::vector<SwissStanding> order;
+  for (auto& [id, s] : by_id) order.push_back(std::move(s));
+  std::stable_sort(order.begin(), order.end(), [](const SwissStanding& a, const SwissStanding& b) {
+    if (a.half_points != b.half_points) return a.half_points > b.half_points;
+    if (a.rating != b.rating) return a.rating > b.rating;
+    return a.id < b.id;
+  });
+  return order;
+}
+
+bool swiss_may_meet(const SwissStanding& a, const SwissStanding& b, SideRule sides) {
+  if (a.id == b.id || have_met(a, b)) return false;
+  if (sides == SideRule::balanced) {
+    const int ia = imbalance(a);
+    const int ib = imbalance(b);
+    if ((ia > 0 && ib > 0) || (ia < 0 && ib < 0)) return false;
+  }
+  return true;
+}
+
+SwissRound pair_swiss_round(const SwissRequest& request) {
+  const auto order = swiss_pairing_order(request);
+  const RoundProblem problem(order, request.sides);
+  const int n = static_cast<int>(order.size());
+  SwissRound round;
+
+  std::optional<std::vector<std::pair<int, int>>> pairs;
+  if (n % 2 == 0) {
+    std::vector<int> everyone(n);
+    for (int i = 0; i < n; ++i) everyone[i] = i;
+    pairs = problem.match(everyone);
+  } else {
+    // The bye: the lowest eligible player without whom the rest can be paired.
+    for (int candidate = n - 1; candidate >= 0 && !pairs; --candidate) {
+      if (order[candidate].had_bye) continue;
+      std::vector<int> rest;
+      for (int i = 0; i < n; ++i)
+        if (i != candidate) rest.push_back(i);
+      pairs = problem.match(rest);
+      if (pairs) round.bye = order[candidate].id;
+    }
+  }
+  if (!pairs) {
+    round.status = SwissStatus::no_pairing;
+    round.bye.reset();
+    return round;
+  }
+
+  // Boards by the higher-placed player of each pair; within a pair, i is placed above j.
+  for (auto& [i, j] : *pairs)
+    if (i > j) std::swap(i, j);
+  std::sort(pairs->begin(), pairs->end());
+  for (std::size_t board = 0; board < pairs->size(); ++board) {
+    const auto [i, j] = (*pairs)[board];
+    const SwissStanding& hi = order[i];
+    const SwissStanding& lo = order[j];
+    if (request.sides == SideRule::by_bidding) {
+      round.boards.push_back({hi.id, lo.id, false});
+      continue;
+    }
+    bool hi_first;
+    if (imbalance(hi) != imbalance(lo)) {
+      hi_first = imbalance(hi) < imbalance(lo);
+    } else {
+      const auto want_hi = hi.wanted_side();
+      const auto want_lo = lo.wanted_side();
+      if (want_hi) {
+        hi_first = *want_hi == Side::first;
+      } else if (want_lo) {
+        hi_first = *want_lo == Side::second;
+      } else {
+        hi_first = board % 2 == 0;
+      }
+    }
+    round.boards.push_back(hi_first ? SwissPairing{hi.id, lo.id, true} : SwissPairing{lo.id, hi.id, true});
+  }
+  return round;
+}
+
+}  // namespace warpath::server::tournaments

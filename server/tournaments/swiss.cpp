@@ -178,33 +178,49 @@ bool swiss_may_meet(const SwissStanding& a, const SwissStanding& b, SideRule sid
   return true;
 }
 
-SwissRound pair_swiss_round(const SwissRequest& request) {
-  const auto order = swiss_pairing_order(request);
-  const RoundProblem problem(order, request.sides);
-  const int n = static_cast<int>(order.size());
-  SwissRound round;
+namespace {
 
-  std::optional<std::vector<std::pair<int, int>>> pairs;
+// A round's pairs (indices into the pairing order) and its bye, or nothing when the hard rules
+// allow no pairing.
+struct Solution {
+  std::vector<std::pair<int, int>> pairs;
+  std::optional<int> bye;
+};
+
+std::optional<Solution> solve(const std::vector<SwissStanding>& order, const RoundProblem& problem) {
+  const int n = static_cast<int>(order.size());
   if (n % 2 == 0) {
     std::vector<int> everyone(n);
     for (int i = 0; i < n; ++i) everyone[i] = i;
-    pairs = problem.match(everyone);
-  } else {
-    // The bye: the lowest eligible player without whom the rest can be paired.
-    for (int candidate = n - 1; candidate >= 0 && !pairs; --candidate) {
-      if (order[candidate].had_bye) continue;
-      std::vector<int> rest;
-      for (int i = 0; i < n; ++i)
-        if (i != candidate) rest.push_back(i);
-      pairs = problem.match(rest);
-      if (pairs) round.bye = order[candidate].id;
-    }
+    if (auto pairs = problem.match(everyone)) return Solution{std::move(*pairs), std::nullopt};
+    return std::nullopt;
   }
-  if (!pairs) {
+  // The bye: the lowest eligible player without whom the rest can be paired.
+  for (int candidate = n - 1; candidate >= 0; --candidate) {
+    if (order[candidate].had_bye) continue;
+    std::vector<int> rest;
+    for (int i = 0; i < n; ++i)
+      if (i != candidate) rest.push_back(i);
+    if (auto pairs = problem.match(rest)) return Solution{std::move(*pairs), candidate};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+SwissRound pair_swiss_round(const SwissRequest& request) {
+  const auto order = swiss_pairing_order(request);
+  SwissRound round;
+  auto solution = solve(order, RoundProblem(order, request.sides));
+  if (!solution) {
     round.status = SwissStatus::no_pairing;
-    round.bye.reset();
+    // Tell the caller whether only the side rule stands in the way.
+    round.blocked_by_side_rule =
+        request.sides == SideRule::balanced && solve(order, RoundProblem(order, SideRule::by_bidding)).has_value();
     return round;
   }
+  if (solution->bye) round.bye = order[*solution->bye].id;
+  auto* pairs = &solution->pairs;
 
   // Boards by the higher-placed player of each pair; within a pair, i is placed above j.
   for (auto& [i, j] : *pairs)

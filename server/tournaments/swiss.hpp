@@ -102,6 +102,10 @@ struct SwissRound {
   SwissStatus status = SwissStatus::paired;
   std::vector<SwissPairing> boards;  // board 1 first: by the higher-placed player of each pair
   std::optional<PlayerId> bye;
+  // With no_pairing under balanced sides: true when pairings without a repeat exist but none
+  // keeps every player within one game of even sides (the caller may then, e.g., pair that
+  // round with sides by bidding, or end the tournament).
+  bool blocked_by_side_rule = false;
 };
 
 // The request's players with their tallies, in pairing order (score, rating, id). Throws

@@ -18,7 +18,7 @@
 //  3. Among the pairings of everyone else that keep the hard rules, the one that minimises the sum
 //     over the pairs of the squared score difference. Score groups are therefore kept whenever
 //     they can be, and floaters are as few and as small as possible, small first: squaring makes
-//     one float across two points (cost 4) worse than two floats across one (cost 2).
+//     one float across two points (4) cost more than two floats across one point each (1 + 1).
 //  4. Then, with balanced sides, the fewest pairs of two players who want the same seat (a player
 //     wants the seat they have had less, or, when even, the other one than last game).
 //  5. Then the Dutch idea within each score group: with the group sorted by rating, its top half
@@ -34,11 +34,12 @@
 // Sides. With bidding, the pairing leaves the sides to the bid (`sides_assigned` false; `first` is
 // just the higher in the pairing order). With balanced sides, the player who has had the first seat
 // less takes it; at equal counts, a player who wants a seat (the other than last game) gets it, the
-// higher-placed player first if both want the same; with no history at all (round 1), the
+// higher-placed player first if both want the same; when neither has played yet (round 1), the
 // higher-placed player takes the first seat on boards 1, 3, 5, ... and the second on 2, 4, 6, ...
 //
-// Exact for up to 128 players in well under a second a round (O(n^3)); it works beyond that, only
-// slower.
+// Cost: one O(n^3) matching a round, or a few more when the lowest players cannot take the bye.
+// Measured (RelWithDebInfo, one core): 128 players over 9 rounds, about 2.5 ms a round on average
+// and 6.5 ms at worst with balanced sides; 256 players, 11 ms on average.
 
 #include <optional>
 #include <vector>

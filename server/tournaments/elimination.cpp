@@ -5,12 +5,24 @@
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+#include <string>
 
 namespace warpath::server::tournaments {
 
 namespace {
 
 bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
+
+bool by_seed(const Entrant& a, const Entrant& b) { return a.seed < b.seed; }
+
+void check_entrants(const std::vector<Entrant>& entrants, const std::string& what) {
+  std::set<PlayerId> ids;
+  std::set<int> seeds;
+  for (const auto& e : entrants) {
+    if (!ids.insert(e.id).second) throw std::invalid_argument(what + ": a player is listed twice");
+    if (!seeds.insert(e.seed).second) throw std::invalid_argument(what + ": a seed is given twice");
+  }
+}
 
 BracketSlot slot_between(const Entrant& a, const Entrant& b) {
   return a.seed <= b.seed ? BracketSlot{a, b} : BracketSlot{b, a};
@@ -34,13 +46,8 @@ std::vector<int> bracket_seed_order(int size) {
 
 BracketRound seeded_round(std::vector<Entrant> entrants) {
   if (entrants.empty()) throw std::invalid_argument("seeded_round: no entrants");
-  std::set<PlayerId> ids;
-  std::set<int> seeds;
-  for (const auto& e : entrants) {
-    if (!ids.insert(e.id).second) throw std::invalid_argument("seeded_round: a player is listed twice");
-    if (!seeds.insert(e.seed).second) throw std::invalid_argument("seeded_round: a seed is given twice");
-  }
-  std::sort(entrants.begin(), entrants.end(), [](const Entrant& a, const Entrant& b) { return a.seed < b.seed; });
+  check_entrants(entrants, "seeded_round");
+  std::sort(entrants.begin(), entrants.end(), by_seed);
   const int n = static_cast<int>(entrants.size());
   if (n == 1) return {BracketSlot{entrants[0], std::nullopt}};
   int size = 1;
@@ -77,7 +84,18 @@ BracketRound playoff_round(const std::vector<PlayerId>& ranking, int size) {
   return seeded_round(entrants);
 }
 
-BracketRound mulligan_round(const std::vector<Entrant>& round_one_losers) { return seeded_round(round_one_losers); }
+MulliganRound mulligan_round(std::vector<Entrant> round_one_losers) {
+  check_entrants(round_one_losers, "mulligan_round");
+  std::sort(round_one_losers.begin(), round_one_losers.end(), by_seed);
+  MulliganRound round;
+  if (round_one_losers.size() % 2 == 1) {
+    round.eliminated = round_one_losers.back();
+    round_one_losers.pop_back();
+  }
+  const std::size_t m = round_one_losers.size();
+  for (std::size_t k = 0; k < m / 2; ++k) round.games.push_back({round_one_losers[k], round_one_losers[m - 1 - k]});
+  return round;
+}
 
 BracketRound round_after_mulligan(const std::vector<Entrant>& survivors) { return seeded_round(survivors); }
 

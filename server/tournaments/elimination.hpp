@@ -17,19 +17,19 @@
 //
 // The mulligan (optional): a second chance for round 1's losers, kept simple.
 //   1. Round 1 is the seeded bracket of all N entrants (byes to the top seeds).
-//   2. The mulligan round is a seeded bracket of round 1's losers among themselves, by their
-//      original seeds (so the best-seeded loser meets the worst; with an odd number of losers the
-//      best-seeded one gets the mulligan's bye and is back in without playing). A mulligan loser
-//      is out.
-//   3. Round 2 is a fresh seeded bracket of everyone still in (round 1's winners and bye
-//      holders, the mulligan's winners and bye holder), again by original seed, with byes to the
-//      top seeds when their number is not a power of two. From there on the bracket is fixed and
-//      goes by position.
+//   2. The mulligan is a single round of round 1's losers among themselves, folded by original
+//      seed: the best-seeded loser meets the worst, the second the second-worst, and so on. With
+//      an odd number of losers the worst-seeded one is out without playing it: a player who has
+//      just lost gets no free pass back in. A mulligan loser is out.
+//   3. Round 2 is a fresh seeded bracket of everyone still in (round 1's winners and bye holders,
+//      the mulligan's winners), again by original seed, with byes to the top seeds when their
+//      number is not a power of two. From there on the bracket is fixed and goes by position.
 // Why re-seed at round 2 rather than slot the mulligan winners into fixed places: the number of
 // survivors (winners, byes and second-chance winners) is rarely a power of two, and a re-seeded
 // bracket handles every N the same way, keeps the byes with the top seeds, and needs no table.
-// Every game after round 1 eliminates its loser and round 1's games eliminate nobody, so a field
-// of N plays (N - 1) + (round 1's games) games in all.
+// Round 1's games eliminate nobody and every later game its loser (plus the odd loser out of the
+// mulligan), so a field of N plays (N - 1) + (round 1's games) games in all, one fewer when round
+// 1 has an odd number of games.
 //
 // Sides are not the bracket's business: the caller gives them by bid, or by its own rule; `top` is
 // the better seed of a slot.
@@ -74,8 +74,14 @@ BracketRound next_round(const std::vector<Entrant>& winners);
 // 1..size. size must be a power of two from 2 to the ranking's length (std::invalid_argument).
 BracketRound playoff_round(const std::vector<PlayerId>& ranking, int size);
 
-// The mulligan round: round 1's losers among themselves, by original seed (a seeded bracket).
-BracketRound mulligan_round(const std::vector<Entrant>& round_one_losers);
+// The mulligan round: round 1's losers among themselves, folded by original seed, and the odd one
+// out (eliminated) when they are odd. No losers: no games. A player or seed listed twice:
+// std::invalid_argument.
+struct MulliganRound {
+  BracketRound games;  // every slot has both players
+  std::optional<Entrant> eliminated;
+};
+MulliganRound mulligan_round(std::vector<Entrant> round_one_losers);
 
 // Round 2 after a mulligan: a fresh seeded bracket of everyone still in.
 BracketRound round_after_mulligan(const std::vector<Entrant>& survivors);

@@ -79,11 +79,23 @@ EventLog run_event(int n, bool mulligan, Referee referee) {
   log.round_one_games = log.games;
   if (mulligan && !losers.empty()) {
     const auto second_chance_round = mulligan_round(losers);
-    for (const auto& slot : second_chance_round) {  // round 1's losers only
+    // Round 1's losers only, each once, folded by seed; the odd one out is the worst seed.
+    std::set<PlayerId> in_mulligan;
+    for (const auto& slot : second_chance_round.games) {
+      REQUIRE(slot.bottom.has_value());
       CHECK(log.losses[slot.top.id] == 1);
-      if (slot.bottom) CHECK(log.losses[slot.bottom->id] == 1);
+      CHECK(log.losses[slot.bottom->id] == 1);
+      in_mulligan.insert(slot.top.id);
+      in_mulligan.insert(slot.bottom->id);
     }
-    const auto second_chance = play(second_chance_round, referee, log, true);
+    CHECK(second_chance_round.eliminated.has_value() == (losers.size() % 2 == 1));
+    if (second_chance_round.eliminated) {
+      for (const auto& l : losers) CHECK(l.seed <= second_chance_round.eliminated->seed);
+      log.out.insert(second_chance_round.eliminated->id);
+      in_mulligan.insert(second_chance_round.eliminated->id);
+    }
+    CHECK(in_mulligan.size() == losers.size());
+    const auto second_chance = play(second_chance_round.games, referee, log, true);
     advancing.insert(advancing.end(), second_chance.begin(), second_chance.end());
     advancing = play(round_after_mulligan(advancing), referee, log, true);
   }
@@ -169,8 +181,9 @@ TEST_CASE("elimination: events of 2 to 33 players with the mulligan round") {
       CAPTURE(n);
       CAPTURE(trial);
       const auto log = run_event(n, true, Referee{std::mt19937_64(n * 1000 + trial), trial == 0});
-      // Round 1's games eliminate nobody, every later game its loser: all but the champion go out.
-      CHECK(log.games == (n - 1) + log.round_one_games);
+      // Round 1's games eliminate nobody, every later game its loser, and the mulligan's odd loser
+      // out goes without a game: all but the champion go out.
+      CHECK(log.games == (n - 1) + log.round_one_games - log.round_one_games % 2);
       CHECK(static_cast<int>(log.out.size()) == n - 1);
       CHECK(log.out.count(log.champion->id) == 0);
       for (const auto& [player, losses] : log.losses) CHECK(losses <= 2);
@@ -179,7 +192,22 @@ TEST_CASE("elimination: events of 2 to 33 players with the mulligan round") {
   }
 }
 
+TEST_CASE("elimination: the mulligan folds round 1's losers by seed and drops the worst when they are odd") {
+  // 8 players: round 1 is 1v8, 4v5, 2v7, 3v6; say 8, 5, 7 and 3 win.
+  const auto mulligan = mulligan_round({{1001, 1}, {1004, 4}, {1002, 2}, {1006, 6}});
+  CHECK(seeds_of(mulligan.games) == std::vector<std::pair<int, int>>{{1, 6}, {2, 4}});
+  CHECK_FALSE(mulligan.eliminated.has_value());
+  const auto odd = mulligan_round({{1003, 3}, {1009, 9}, {1005, 5}});
+  CHECK(seeds_of(odd.games) == std::vector<std::pair<int, int>>{{3, 5}});
+  CHECK(odd.eliminated == Entrant{1009, 9});
+  CHECK(mulligan_round({}).games.empty());
+  // Round 2: the 4 winners and 2 second-chance winners, re-seeded: byes to seeds 1 and 3.
+  const auto round_two = round_after_mulligan({{1008, 8}, {1005, 5}, {1007, 7}, {1003, 3}, {1001, 1}, {1004, 4}});
+  CHECK(seeds_of(round_two) == std::vector<std::pair<int, int>>{{1, 0}, {5, 7}, {3, 0}, {4, 8}});
+}
+
 TEST_CASE("elimination: malformed rounds are refused") {
+  CHECK_THROWS_AS(mulligan_round({{1, 1}, {1, 2}}), std::invalid_argument);
   CHECK_THROWS_AS(seeded_round({}), std::invalid_argument);
   CHECK_THROWS_AS(seeded_round({{1, 1}, {1, 2}}), std::invalid_argument);
   CHECK_THROWS_AS(seeded_round({{1, 1}, {2, 1}}), std::invalid_argument);

@@ -2,6 +2,7 @@
 #include "server/tournaments/swiss.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -133,11 +134,16 @@ std::vector<SwissStanding> swiss_pairing_order(const SwissRequest& request) {
     SwissStanding standing;
     standing.id = p.id;
     standing.rating = p.rating;
+    if (!std::isfinite(p.rating)) throw std::invalid_argument("swiss: a rating is not a number");
     if (!by_id.emplace(p.id, standing).second) throw std::invalid_argument("swiss: a player is listed twice");
   }
   for (const auto& round : request.rounds) {
+    std::set<PlayerId> seated;  // each player at most once a round
+    if (round.bye) seated.insert(*round.bye);
     for (const auto& game : round.games) {
       if (game.first == game.second) throw std::invalid_argument("swiss: a game of a player against themselves");
+      if (!seated.insert(game.first).second || !seated.insert(game.second).second)
+        throw std::invalid_argument("swiss: a player is seated twice in one round");
       for (Side side : {Side::first, Side::second}) {
         const PlayerId me = side == Side::first ? game.first : game.second;
         const PlayerId them = side == Side::first ? game.second : game.first;

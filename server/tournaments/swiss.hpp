@@ -110,14 +110,15 @@ struct SwissRound {
 };
 
 // The request's players with their tallies, in pairing order (score, rating, id). Throws
-// std::invalid_argument on a malformed request: a player listed twice, a game of a player against
-// themselves, a negative bye score.
+// std::invalid_argument on a malformed request: a player listed twice, a rating that is not a
+// finite number, a game of a player against themselves, a player seated twice in one round (two
+// games, or a game and the bye), a negative bye score.
 std::vector<SwissStanding> swiss_pairing_order(const SwissRequest& request);
 
 // Whether two players may meet this round (the hard rules above).
 bool swiss_may_meet(const SwissStanding& a, const SwissStanding& b, SideRule sides);
 
-// The next round's pairing.
+// The next round's pairing (std::invalid_argument as swiss_pairing_order on a malformed request).
 SwissRound pair_swiss_round(const SwissRequest& request);
 
 }  // namespace warpath::server::tournaments

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <random>
 #include <set>
@@ -321,6 +322,15 @@ TEST_CASE("swiss: malformed requests are refused") {
   auto self = field(4);
   self.rounds.push_back({{{1, 1, Result::draw}}, std::nullopt});
   CHECK_THROWS_AS(pair_swiss_round(self), std::invalid_argument);
+  auto twice_in_a_round = field(4);
+  twice_in_a_round.rounds.push_back({{{1, 2, Result::draw}, {3, 1, Result::draw}}, std::nullopt});
+  CHECK_THROWS_AS(pair_swiss_round(twice_in_a_round), std::invalid_argument);
+  auto played_and_bye = field(3);
+  played_and_bye.rounds.push_back({{{1, 2, Result::draw}}, PlayerId{2}});
+  CHECK_THROWS_AS(pair_swiss_round(played_and_bye), std::invalid_argument);
+  auto not_a_number = field(4);
+  not_a_number.players[2].rating = std::nan("");
+  CHECK_THROWS_AS(pair_swiss_round(not_a_number), std::invalid_argument);
   auto bye_score = field(4);
   bye_score.bye_half_points = -1;
   CHECK_THROWS_AS(pair_swiss_round(bye_score), std::invalid_argument);

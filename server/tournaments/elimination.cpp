@@ -3,6 +3,7 @@
 #include "server/tournaments/elimination.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -15,13 +16,16 @@ bool is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
 
 bool by_seed(const Entrant& a, const Entrant& b) { return a.seed < b.seed; }
 
-void check_entrants(const std::vector<Entrant>& entrants, const std::string& what) {
+// Each player and each seed at most once.
+std::optional<InputError> check_entrants(const std::vector<Entrant>& entrants, const std::string& list) {
   std::set<PlayerId> ids;
   std::set<int> seeds;
-  for (const auto& e : entrants) {
-    if (!ids.insert(e.id).second) throw std::invalid_argument(what + ": a player is listed twice");
-    if (!seeds.insert(e.seed).second) throw std::invalid_argument(what + ": a seed is given twice");
+  for (std::size_t i = 0; i < entrants.size(); ++i) {
+    const std::string where = list + "[" + std::to_string(i) + "]";
+    if (!ids.insert(entrants[i].id).second) return InputError{where, "the player is listed twice"};
+    if (!seeds.insert(entrants[i].seed).second) return InputError{where, "the seed is given twice"};
   }
+  return std::nullopt;
 }
 
 BracketSlot slot_between(const Entrant& a, const Entrant& b) {
@@ -44,12 +48,12 @@ std::vector<int> bracket_seed_order(int size) {
   return order;
 }
 
-BracketRound seeded_round(std::vector<Entrant> entrants) {
-  if (entrants.empty()) throw std::invalid_argument("seeded_round: no entrants");
-  check_entrants(entrants, "seeded_round");
+std::variant<BracketRound, InputError> seeded_round(std::vector<Entrant> entrants) {
+  if (entrants.empty()) return InputError{"entrants", "a bracket needs at least one entrant"};
+  if (auto error = check_entrants(entrants, "entrants")) return *error;
   std::sort(entrants.begin(), entrants.end(), by_seed);
   const int n = static_cast<int>(entrants.size());
-  if (n == 1) return {BracketSlot{entrants[0], std::nullopt}};
+  if (n == 1) return BracketRound{BracketSlot{entrants[0], std::nullopt}};
   int size = 1;
   while (size < n) size *= 2;
   const auto order = bracket_seed_order(size);
@@ -67,25 +71,26 @@ BracketRound seeded_round(std::vector<Entrant> entrants) {
   return round;
 }
 
-BracketRound next_round(const std::vector<Entrant>& winners) {
-  if (winners.size() == 1) return {};
+std::variant<BracketRound, InputError> next_round(const std::vector<Entrant>& winners) {
+  if (winners.size() == 1) return BracketRound{};
   if (winners.empty() || winners.size() % 2 == 1)
-    throw std::invalid_argument("next_round: the winners of a round come in an even number");
+    return InputError{"winners", "a round's winners come in an even number (or one, the event's)"};
+  if (auto error = check_entrants(winners, "winners")) return *error;
   BracketRound round;
   for (std::size_t k = 0; k < winners.size(); k += 2) round.push_back(slot_between(winners[k], winners[k + 1]));
   return round;
 }
 
-BracketRound playoff_round(const std::vector<PlayerId>& ranking, int size) {
+std::variant<BracketRound, InputError> playoff_round(const std::vector<PlayerId>& ranking, int size) {
   if (!is_power_of_two(size) || size < 2 || size > static_cast<int>(ranking.size()))
-    throw std::invalid_argument("playoff_round: the playoff takes 2, 4, 8, ... of the ranked players");
+    return InputError{"size", "the playoff takes 2, 4, 8, ... of the ranked players"};
   std::vector<Entrant> entrants;
   for (int i = 0; i < size; ++i) entrants.push_back({ranking[i], i + 1});
   return seeded_round(entrants);
 }
 
-MulliganRound mulligan_round(std::vector<Entrant> round_one_losers) {
-  check_entrants(round_one_losers, "mulligan_round");
+std::variant<MulliganRound, InputError> mulligan_round(std::vector<Entrant> round_one_losers) {
+  if (auto error = check_entrants(round_one_losers, "round_one_losers")) return *error;
   std::sort(round_one_losers.begin(), round_one_losers.end(), by_seed);
   MulliganRound round;
   if (round_one_losers.size() % 2 == 1) {
@@ -97,6 +102,8 @@ MulliganRound mulligan_round(std::vector<Entrant> round_one_losers) {
   return round;
 }
 
-BracketRound round_after_mulligan(const std::vector<Entrant>& survivors) { return seeded_round(survivors); }
+std::variant<BracketRound, InputError> round_after_mulligan(const std::vector<Entrant>& survivors) {
+  return seeded_round(survivors);
+}
 
 }  // namespace warpath::server::tournaments

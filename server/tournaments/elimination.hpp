@@ -35,6 +35,7 @@
 // the better seed of a slot.
 
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "server/tournaments/pairing.hpp"
@@ -57,33 +58,33 @@ struct BracketSlot {
 // A round's slots in bracket order.
 using BracketRound = std::vector<BracketSlot>;
 
-// The seeds 1..size in bracket order; size must be a power of two (std::invalid_argument).
+// The seeds 1..size in bracket order. A precondition, not caller data: size must be a power of two
+// (std::invalid_argument otherwise).
 std::vector<int> bracket_seed_order(int size);
 
 // The first round of a seeded bracket of `entrants` (any order; they are seeded by `seed`, lowest
-// best). One entrant: one slot with a bye. Empty, or a player or seed listed twice:
-// std::invalid_argument.
-BracketRound seeded_round(std::vector<Entrant> entrants);
+// best). One entrant: one slot with a bye. Empty, or a player or seed listed twice: an InputError.
+std::variant<BracketRound, InputError> seeded_round(std::vector<Entrant> entrants);
 
 // The next round from the winners of a round's slots, in that round's bracket order (a bye holder
 // counts as the winner of their slot). An even number of winners, or one (the event is won: no
-// round); otherwise std::invalid_argument.
-BracketRound next_round(const std::vector<Entrant>& winners);
+// round); otherwise an InputError.
+std::variant<BracketRound, InputError> next_round(const std::vector<Entrant>& winners);
 
 // The playoff of a Swiss-elimination: the first `size` players of `ranking` (best first) seeded
-// 1..size. size must be a power of two from 2 to the ranking's length (std::invalid_argument).
-BracketRound playoff_round(const std::vector<PlayerId>& ranking, int size);
+// 1..size. size must be a power of two from 2 to the ranking's length (an InputError otherwise).
+std::variant<BracketRound, InputError> playoff_round(const std::vector<PlayerId>& ranking, int size);
 
 // The mulligan round: round 1's losers among themselves, folded by original seed, and the odd one
-// out (eliminated) when they are odd. No losers: no games. A player or seed listed twice:
-// std::invalid_argument.
+// out (eliminated) when they are odd. No losers: no games. A player or seed listed twice: an
+// InputError.
 struct MulliganRound {
   BracketRound games;  // every slot has both players
   std::optional<Entrant> eliminated;
 };
-MulliganRound mulligan_round(std::vector<Entrant> round_one_losers);
+std::variant<MulliganRound, InputError> mulligan_round(std::vector<Entrant> round_one_losers);
 
 // Round 2 after a mulligan: a fresh seeded bracket of everyone still in.
-BracketRound round_after_mulligan(const std::vector<Entrant>& survivors);
+std::variant<BracketRound, InputError> round_after_mulligan(const std::vector<Entrant>& survivors);
 
 }  // namespace warpath::server::tournaments

@@ -4,7 +4,7 @@
 // Pairing is a pure library: no database, no sockets, no clock. The caller (the tournament
 // service) passes the players, their ratings and the results so far, and stores what comes back.
 // What a result means for the title (in Wilderness War a drawn game counts as a French win, 13.14)
-// is the caller's business: the pairing takes results as win/loss/draw exactly as stated.
+// is the caller's business: the pairing takes outcomes exactly as stated.
 //
 // The formats, each in its own header (each includes this one):
 //   round_robin.hpp  round-robin pools (Berger tables), and a snake split of a field into pools;
@@ -12,20 +12,15 @@
 //   elimination.hpp  seeded single-elimination brackets, the optional mulligan round, and the
 //                    playoff of a Swiss-elimination (the top 4 or 8 of the Swiss standings).
 
-#include <cstdint>
 #include <optional>
 #include <vector>
 
+#include "server/tournaments/results.hpp"
+
 namespace warpath::server::tournaments {
 
-// A player as the tournament knows them (the caller's account or entry id).
-using PlayerId = std::int64_t;
-
-// The two seats of a two-player title (Wilderness War: the title maps them to its sides).
-enum class Side { first, second };
-
-// How a game ended, as the caller states it.
-enum class Result { first_won, second_won, draw };
+// PlayerId, the two seats (Seat), a game's Outcome and the InputError every entry point answers
+// bad data with are the ones the ratings and standings use (results.hpp).
 
 // One game to play: `first` takes the first seat, `second` the second.
 struct Game {

@@ -2,14 +2,16 @@
 #include "server/tournaments/round_robin.hpp"
 
 #include <set>
-#include <stdexcept>
+#include <string>
 
 namespace warpath::server::tournaments {
 
-std::vector<ScheduledRound> round_robin_schedule(const std::vector<PlayerId>& players) {
-  if (std::set<PlayerId>(players.begin(), players.end()).size() != players.size())
-    throw std::invalid_argument("round_robin_schedule: a player appears twice");
-  if (players.size() < 2) return {};
+std::variant<std::vector<ScheduledRound>, InputError> round_robin_schedule(const std::vector<PlayerId>& players) {
+  std::set<PlayerId> seen;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    if (!seen.insert(players[i]).second)
+      return InputError{"players[" + std::to_string(i) + "]", "the player is listed twice"};
+  if (players.size() < 2) return std::vector<ScheduledRound>{};
   const bool odd = players.size() % 2 == 1;
   const int n = static_cast<int>(players.size()) + (odd ? 1 : 0);  // with the phantom
   const int m = n - 1;
@@ -46,8 +48,9 @@ std::vector<ScheduledRound> round_robin_schedule(const std::vector<PlayerId>& pl
   return rounds;
 }
 
-std::vector<std::vector<PlayerId>> snake_pools(const std::vector<PlayerId>& ranked, int pool_count) {
-  if (pool_count < 1) throw std::invalid_argument("snake_pools: at least one pool");
+std::variant<std::vector<std::vector<PlayerId>>, InputError> snake_pools(const std::vector<PlayerId>& ranked,
+                                                                         int pool_count) {
+  if (pool_count < 1) return InputError{"pool_count", "there must be at least one pool"};
   std::vector<std::vector<PlayerId>> pools(pool_count);
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const std::size_t pass = i / pool_count;

@@ -18,6 +18,7 @@
 // Pools: a field split into pools by the snake (seeds 1..k into pools 1..k, seeds k+1..2k into
 // pools k..1, and so on), so the pools' strengths stay close.
 
+#include <variant>
 #include <vector>
 
 #include "server/tournaments/pairing.hpp"
@@ -25,12 +26,13 @@
 namespace warpath::server::tournaments {
 
 // The full schedule of one pool, `players` in seed order (best first): n-1 rounds for an even
-// pool, n rounds (one bye each) for an odd one. Fewer than two players: no rounds. Duplicate ids
-// are the caller's error (std::invalid_argument).
-std::vector<ScheduledRound> round_robin_schedule(const std::vector<PlayerId>& players);
+// pool, n rounds (one bye each) for an odd one. Fewer than two players: no rounds. A player listed
+// twice: an InputError.
+std::variant<std::vector<ScheduledRound>, InputError> round_robin_schedule(const std::vector<PlayerId>& players);
 
 // The field (ranked, best first) split into `pool_count` pools by the snake; pool sizes differ by
-// at most one. pool_count must be at least 1 (std::invalid_argument otherwise).
-std::vector<std::vector<PlayerId>> snake_pools(const std::vector<PlayerId>& ranked, int pool_count);
+// at most one. Fewer than one pool: an InputError.
+std::variant<std::vector<std::vector<PlayerId>>, InputError> snake_pools(const std::vector<PlayerId>& ranked,
+                                                                         int pool_count);
 
 }  // namespace warpath::server::tournaments

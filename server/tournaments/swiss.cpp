@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <map>
 #include <set>
-#include <stdexcept>
+#include <string>
 
 #include "server/tournaments/matching.hpp"
 
@@ -17,14 +17,14 @@ namespace {
 
 constexpr std::int64_t weight_ceiling = std::int64_t{1} << 58;
 
-int half_points_for(Result result, Side side) {
-  switch (result) {
-    case Result::draw:
+int half_points_for(Outcome outcome, Seat side) {
+  switch (outcome) {
+    case Outcome::draw:
       return 1;
-    case Result::first_won:
-      return side == Side::first ? 2 : 0;
-    case Result::second_won:
-      return side == Side::second ? 2 : 0;
+    case Outcome::first_wins:
+      return side == Seat::first ? 2 : 0;
+    case Outcome::second_wins:
+      return side == Seat::second ? 2 : 0;
   }
   return 0;
 }
@@ -93,11 +93,11 @@ struct RoundProblem {
     const std::int64_t n = static_cast<std::int64_t>(order.size());
     const std::int64_t spread = highest - lowest;
     const std::int64_t pairs = m / 2;
-    // Each criterion's weight exceeds any possible total of the ones below it.
+    // Each criterion's weight exceeds any possible total of the ones below it (weighable() has
+    // checked that the largest stays in range).
     const std::int64_t w3 = n * n + 1;                    // criterion 5 is at most 2n a pair
     const std::int64_t w2 = (pairs + 1) * w3;             // criterion 4 is at most 1 a pair
     const std::int64_t top = (spread * spread + 1) * w2;  // keeps every weight positive
-    if (top >= weight_ceiling) throw std::invalid_argument("pair_swiss_round: field or score spread too large");
     std::vector<WeightedEdge> edges;
     for (int a = 0; a < m; ++a) {
       for (int b = a + 1; b < m; ++b) {
@@ -120,38 +120,44 @@ struct RoundProblem {
 
 }  // namespace
 
-std::optional<Side> SwissStanding::wanted_side() const {
-  if (first_seats > second_seats) return Side::second;
-  if (second_seats > first_seats) return Side::first;
-  if (last_side) return *last_side == Side::first ? Side::second : Side::first;
+std::optional<Seat> SwissStanding::wanted_side() const {
+  if (first_seats > second_seats) return Seat::second;
+  if (second_seats > first_seats) return Seat::first;
+  if (last_side) return *last_side == Seat::first ? Seat::second : Seat::first;
   return std::nullopt;
 }
 
-std::vector<SwissStanding> swiss_pairing_order(const SwissRequest& request) {
-  if (request.bye_half_points < 0) throw std::invalid_argument("swiss: negative bye score");
+std::variant<std::vector<SwissStanding>, InputError> swiss_pairing_order(const SwissRequest& request) {
+  if (request.bye_half_points < 0 || request.bye_half_points > 2)
+    return InputError{"bye_half_points", "a bye is worth 0, 1 or 2 half-points"};
   std::map<PlayerId, SwissStanding> by_id;
-  for (const auto& p : request.players) {
+  for (std::size_t i = 0; i < request.players.size(); ++i) {
+    const auto& p = request.players[i];
+    const std::string where = "players[" + std::to_string(i) + "]";
     SwissStanding standing;
     standing.id = p.id;
     standing.rating = p.rating;
-    if (!std::isfinite(p.rating)) throw std::invalid_argument("swiss: a rating is not a number");
-    if (!by_id.emplace(p.id, standing).second) throw std::invalid_argument("swiss: a player is listed twice");
+    if (!std::isfinite(p.rating)) return InputError{where, "the rating is not a finite number"};
+    if (!by_id.emplace(p.id, standing).second) return InputError{where, "the player is listed twice"};
   }
-  for (const auto& round : request.rounds) {
+  for (std::size_t r = 0; r < request.rounds.size(); ++r) {
+    const auto& round = request.rounds[r];
     std::set<PlayerId> seated;  // each player at most once a round
     if (round.bye) seated.insert(*round.bye);
-    for (const auto& game : round.games) {
-      if (game.first == game.second) throw std::invalid_argument("swiss: a game of a player against themselves");
+    for (std::size_t g = 0; g < round.games.size(); ++g) {
+      const auto& game = round.games[g];
+      const std::string where = "rounds[" + std::to_string(r) + "].games[" + std::to_string(g) + "]";
+      if (game.first == game.second) return InputError{where, "a player cannot play themselves"};
       if (!seated.insert(game.first).second || !seated.insert(game.second).second)
-        throw std::invalid_argument("swiss: a player is seated twice in one round");
-      for (Side side : {Side::first, Side::second}) {
-        const PlayerId me = side == Side::first ? game.first : game.second;
-        const PlayerId them = side == Side::first ? game.second : game.first;
+        return InputError{where, "a player is seated twice in one round"};
+      for (Seat side : {Seat::first, Seat::second}) {
+        const PlayerId me = side == Seat::first ? game.first : game.second;
+        const PlayerId them = side == Seat::first ? game.second : game.first;
         auto it = by_id.find(me);
         if (it == by_id.end()) continue;  // withdrawn
         SwissStanding& s = it->second;
-        s.half_points += half_points_for(game.result, side);
-        (side == Side::first ? s.first_seats : s.second_seats) += 1;
+        s.half_points += half_points_for(game.outcome, side);
+        (side == Seat::first ? s.first_seats : s.second_seats) += 1;
         s.last_side = side;
         s.opponents.push_back(them);
       }
@@ -186,6 +192,17 @@ bool swiss_may_meet(const SwissStanding& a, const SwissStanding& b, SideRule sid
 
 namespace {
 
+// Whether the largest edge weight of any round problem over `order` stays in the matching's range.
+bool weighable(const std::vector<SwissStanding>& order) {
+  if (order.empty()) return true;
+  const auto [low, high] = std::minmax_element(
+      order.begin(), order.end(), [](const auto& a, const auto& b) { return a.half_points < b.half_points; });
+  const long double n = static_cast<long double>(order.size());
+  const long double spread = high->half_points - low->half_points;
+  const long double top = (spread * spread + 1) * (n / 2 + 1) * (n * n + 1);
+  return top < static_cast<long double>(weight_ceiling);
+}
+
 // A round's pairs (indices into the pairing order) and its bye, or nothing when the hard rules
 // allow no pairing.
 struct Solution {
@@ -214,8 +231,11 @@ std::optional<Solution> solve(const std::vector<SwissStanding>& order, const Rou
 
 }  // namespace
 
-SwissRound pair_swiss_round(const SwissRequest& request) {
-  const auto order = swiss_pairing_order(request);
+std::variant<SwissRound, InputError> pair_swiss_round(const SwissRequest& request) {
+  auto ordered = swiss_pairing_order(request);
+  if (const auto* error = std::get_if<InputError>(&ordered)) return *error;
+  const auto& order = std::get<std::vector<SwissStanding>>(ordered);
+  if (!weighable(order)) return InputError{"rounds", "too many rounds for the pairing's weights"};
   SwissRound round;
   auto solution = solve(order, RoundProblem(order, request.sides));
   if (!solution) {
@@ -247,9 +267,9 @@ SwissRound pair_swiss_round(const SwissRequest& request) {
       const auto want_hi = hi.wanted_side();
       const auto want_lo = lo.wanted_side();
       if (want_hi) {
-        hi_first = *want_hi == Side::first;
+        hi_first = *want_hi == Seat::first;
       } else if (want_lo) {
-        hi_first = *want_lo == Side::second;
+        hi_first = *want_lo == Seat::second;
       } else {
         hi_first = board % 2 == 0;
       }

@@ -42,6 +42,7 @@
 // and 6.5 ms at worst with balanced sides; 256 players, 11 ms on average.
 
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "server/tournaments/pairing.hpp"
@@ -59,7 +60,7 @@ struct SwissPlayer {
 struct PlayedGame {
   PlayerId first = 0;
   PlayerId second = 0;
-  Result result = Result::draw;
+  Outcome outcome = Outcome::draw;
 };
 
 struct SwissRoundRecord {
@@ -84,11 +85,11 @@ struct SwissStanding {
   int half_points = 0;
   int first_seats = 0;
   int second_seats = 0;
-  std::optional<Side> last_side;
+  std::optional<Seat> last_side;
   bool had_bye = false;
   std::vector<PlayerId> opponents;
   // The seat this player wants next (balanced sides), if any.
-  std::optional<Side> wanted_side() const;
+  std::optional<Seat> wanted_side() const;
 };
 
 enum class SwissStatus { paired, no_pairing };
@@ -109,16 +110,17 @@ struct SwissRound {
   bool blocked_by_side_rule = false;
 };
 
-// The request's players with their tallies, in pairing order (score, rating, id). Throws
-// std::invalid_argument on a malformed request: a player listed twice, a rating that is not a
-// finite number, a game of a player against themselves, a player seated twice in one round (two
-// games, or a game and the bye), a negative bye score.
-std::vector<SwissStanding> swiss_pairing_order(const SwissRequest& request);
+// The request's players with their tallies, in pairing order (score, rating, id). A malformed
+// request gets an InputError: a player listed twice, a rating that is not a finite number, a game
+// of a player against themselves, a player seated twice in one round (two games, or a game and the
+// bye), a bye worth other than 0, 1 or 2 half-points.
+std::variant<std::vector<SwissStanding>, InputError> swiss_pairing_order(const SwissRequest& request);
 
 // Whether two players may meet this round (the hard rules above).
 bool swiss_may_meet(const SwissStanding& a, const SwissStanding& b, SideRule sides);
 
-// The next round's pairing (std::invalid_argument as swiss_pairing_order on a malformed request).
-SwissRound pair_swiss_round(const SwissRequest& request);
+// The next round's pairing, or the InputError of swiss_pairing_order (or too many rounds for the
+// weights: thousands).
+std::variant<SwissRound, InputError> pair_swiss_round(const SwissRequest& request);
 
 }  // namespace warpath::server::tournaments

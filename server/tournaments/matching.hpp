@@ -27,7 +27,9 @@ struct WeightedEdge {
 
 // mate[v] is v's partner, or -1 when v is unmatched. Vertices are 0..vertex_count-1; edges must
 // join two distinct vertices, at most one edge per pair. Weights may be of any sign, but their
-// absolute values must stay below 2^60 so that doubled slacks cannot overflow.
+// absolute values must stay below 2^60 so that doubled slacks cannot overflow. These are
+// preconditions on the calling code (the Swiss pairing builds the graph), not checks of user data:
+// a graph that breaks them gets std::invalid_argument.
 std::vector<int> maximum_weight_matching(int vertex_count, const std::vector<WeightedEdge>& edges,
                                          bool max_cardinality);
 

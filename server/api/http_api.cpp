@@ -493,7 +493,9 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
     if (!takes(request, {http::verb::get}, respond)) return;
     auto record = context.store.game(*id);
     if (!record) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
-    return respond(json_response(request, http::status::ok, record->to_json()));
+    json answer = record->to_json();
+    answer["bidding"] = game_bidding_json(context, *id);
+    return respond(json_response(request, http::status::ok, answer));
   }
   if (tail == "/view") {
     if (!takes(request, {http::verb::get}, respond)) return;

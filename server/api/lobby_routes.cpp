@@ -811,6 +811,13 @@ json bidding_record(ServerContext& context, const ListingRecord& l, const storag
   return bidding::record_json(*b, names, times);
 }
 
+json game_bidding_json(ServerContext& context, protocol::GameId game) {
+  const auto record = context.lobby.bidding_of_game(game);
+  if (!record) return nullptr;
+  const auto listing = context.lobby.listing(record->listing);
+  return listing ? bidding_json(context, *listing, std::nullopt) : json();
+}
+
 void work_bidding_deadlines(ServerContext& context, const std::string& origin) {
   const auto now = unix_now_ms();
   for (const auto id : context.lobby.due_biddings(now, 100)) {

@@ -21,6 +21,10 @@ bool lobby_routes(ServerContext& context, const HttpRequest& request, std::strin
 nlohmann::json bidding_record(ServerContext& context, const storage::ListingRecord& listing,
                               const storage::BiddingRecord& record, const std::vector<storage::PlayerSeat>& seats);
 
+// A started game's bidding for sides as a listing shows it to anyone but its players ({mode,
+// favoured, state}; the bidding is over, so every bid is shown); null when its sides were not bid for.
+nlohmann::json game_bidding_json(ServerContext& context, protocol::GameId game);
+
 // Closes the turns of bidding whose deadline has passed: a player who has not bid bids 0 (sealed)
 // or accepts (auction); a bidding that ends so starts its game. Run by the clock scheduler while
 // the server runs, so also for deadlines that passed while it was down. `origin`: the links'.

@@ -2,7 +2,8 @@
 // proposes a Wilderness War game whose sides are bid for with sealed bids for the French (13.3)
 // from the creation form; Bob joins; Alice places her sealed bid from "My proposed games", and
 // Bob's page shows it only as "bid received"; Bob's lower bid ends the bidding, his page says the
-// game has started, and the server seats Alice as the French.
+// game has started, the server seats Alice as the French, and Bob's game page shows both bids and
+// the outcome.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -105,5 +106,16 @@ test('a sealed bidding for sides from the lobby page: proposed, bid for, the bid
     { alice: 'french', bob: 'british' },
   );
   assert.deepEqual(started.bidding.state.outcome.bid, { side: 'british', vp: 2 });
+
+  // Bob's game page tells how the sides were settled: both bids and the outcome.
+  await bob.page.locator('#open-started').click();
+  const summary = bob.page.locator('#bidding-summary');
+  await summary.waitFor({ state: 'visible', timeout: TIMEOUT });
+  const told = await summary.textContent();
+  assert.match(told, /Sides by sealed bids \(13\.3\) for french/);
+  assert.match(told, /alice: 2 VP/);
+  assert.match(told, /bob: 1 VP/);
+  assert.match(told, /Outcome: alice: french, bob: british; 2 VP toward british/);
+  await screenshot(bob.page, 'game-page-bidding');
   assert.deepEqual(pageErrors, []);
 });

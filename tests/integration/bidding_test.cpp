@@ -165,6 +165,13 @@ TEST_CASE("bidding: sealed bids hidden until both are in; the game starts with t
   CHECK(started["bidding"]["state"]["outcome"]["bid"] == json{{"side", "british"}, {"vp", 2}});
   CHECK(vp_of(bob, g) == -2);  // early_war_campaign starts at 0; the marker moved 2 toward the British
   CHECK(code_of(bob.send("POST", lobby(id, "/bid"), {{"vp", 4}})) == "bidding_closed");
+  // The game itself tells anyone how its sides were settled: both bids and the outcome.
+  const auto info = h.http().get(game(g, ""));
+  REQUIRE(info.status == 200);
+  CHECK(info.body["bidding"]["mode"] == "sealed");
+  CHECK(info.body["bidding"]["state"]["acts"].size() == 2);
+  CHECK(info.body["bidding"]["state"]["acts"][0]["vp"] == 2);
+  CHECK(info.body["bidding"]["state"]["outcome"]["bid"] == json{{"side", "british"}, {"vp", 2}});
 
   // The record: the game's seed is the one committed to when the bidding began.
   const auto running = h.http().get(game(g, "/record"));

@@ -25,6 +25,7 @@ import { mountClocks } from './game_clocks.js';
 import { mountNotes } from './game_notes.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
 import { verbLabel } from './ww/targets.js';
+import { biddingLines } from './bidding.js';
 
 // Parts of the view shown in their own panels rather than in the tree.
 const SHOWN_APART = new Set(['prompt', 'actions', 'confirm', 'hand', 'window']);
@@ -877,6 +878,21 @@ async function accountSeatPossible() {
   }
 }
 
+// The bidding that settled the sides, for games whose sides were bid for (GET /api/games/{id}).
+async function showBidding() {
+  try {
+    const response = await fetch(`/api/games/${game}`);
+    if (!response.ok) return;
+    const lines = biddingLines((await response.json()).bidding);
+    if (!lines.length) return;
+    const box = byId('bidding-summary');
+    box.replaceChildren(h('h3', {}, 'Sides by bidding'), h('ul', {}, lines.map((line) => h('li', {}, line))));
+    box.hidden = false;
+  } catch {
+    // the summary is extra: the game plays without it
+  }
+}
+
 async function start() {
   mountAccountBar({ currentGame: game });
   onMyGames(onAccountGames);
@@ -888,6 +904,7 @@ async function start() {
     // The replay page finds this tab's seat token where this page keeps it (store.js).
     byId('replay-link').href = `/replay.html?game=${game}&seat=${encodeURIComponent(seat)}`;
     byId('record-row').hidden = false;
+    showBidding();
   }
   if (game === null) {
     byId('prompt').textContent = '';

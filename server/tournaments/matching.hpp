@@ -8,7 +8,10 @@
 // older than that. The structure follows the classic primal-dual formulation (Galil, "Efficient
 // algorithms for finding maximum matching in graphs", 1986): S/T labels grown from the free
 // vertices, blossoms shrunk when two S-vertices meet, duals adjusted by the smallest slack, a
-// blossom expanded when its dual reaches zero.
+// blossom expanded when its dual reaches zero. Its bookkeeping (an edge's two endpoints 2k and
+// 2k+1, `labelend`, the walk around a blossom with `jstep`/`endptrick`) is that of Joris van
+// Rantwijk's widely used reference implementation of Galil's description (mwmatching.py, 2008, on
+// which NetworkX's max_weight_matching is also based), written anew here in C++.
 //
 // With `max_cardinality`, the answer is the heaviest among the matchings with the most edges
 // (a perfect matching whenever one exists): this is what lets the Swiss pairing say that no

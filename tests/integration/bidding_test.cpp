@@ -8,10 +8,10 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "tests/integration/harness.hpp"
+#include "tests/integration/test_clock.hpp"
 
 using namespace warpath::test;
 using nlohmann::json;
@@ -21,26 +21,6 @@ namespace {
 constexpr std::int64_t hour = 3'600'000;
 constexpr std::int64_t day = 24 * hour;
 constexpr std::int64_t start_ms = 1'795'392'000'000 + 10 * hour;
-
-class TestClock {
- public:
-  TestClock()
-      : path_(std::filesystem::temp_directory_path() / ("warpath-bidding-clock-" + std::to_string(::getpid()))) {
-    set(start_ms);
-  }
-  ~TestClock() { std::filesystem::remove(path_); }
-  void set(std::int64_t ms) {
-    now_ = ms;
-    std::ofstream(path_.string() + ".tmp") << ms << "\n";
-    std::filesystem::rename(path_.string() + ".tmp", path_);
-  }
-  void advance(std::int64_t ms) { set(now_ + ms); }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-  std::int64_t now_ = 0;
-};
 
 std::string code_of(const HttpResponse& res) { return res.body["error"].value("code", ""); }
 std::string lobby(std::int64_t id, const std::string& rest = {}) { return "/api/lobby/" + std::to_string(id) + rest; }
@@ -86,7 +66,7 @@ std::filesystem::path record_dir(const std::string& name) {
 }  // namespace
 
 TEST_CASE("bidding: sealed bids hidden until both are in; the game starts with the bid's seats and VP; verify") {
-  TestClock clock;
+  TestClock clock("bidding-clock", start_ms);
   Harness h({"--test-clock", clock.path()});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol");
 
@@ -191,7 +171,7 @@ TEST_CASE("bidding: sealed bids hidden until both are in; the game starts with t
 }
 
 TEST_CASE("bidding: an auction (14.7) with its roll-off, raises and acceptance") {
-  TestClock clock;
+  TestClock clock("bidding-clock", start_ms);
   Harness h({"--test-clock", clock.path()});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
   const std::int64_t id = propose(alice, {{"mode", "auction"}})["id"];
@@ -228,7 +208,7 @@ TEST_CASE("bidding: an auction (14.7) with its roll-off, raises and acceptance")
 }
 
 TEST_CASE("bidding: deadlines bid 0 or accept, while the server runs and after a restart") {
-  TestClock clock;
+  TestClock clock("bidding-clock", start_ms);
   Harness h({"--test-clock", clock.path()});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
 

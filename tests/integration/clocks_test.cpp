@@ -8,10 +8,10 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "tests/integration/harness.hpp"
+#include "tests/integration/test_clock.hpp"
 
 using namespace warpath::test;
 using nlohmann::json;
@@ -22,27 +22,6 @@ constexpr std::int64_t hour = 3'600'000;
 constexpr std::int64_t day = 24 * hour;
 // Monday 2026-11-23 10:00 UTC.
 constexpr std::int64_t start_ms = 1'795'392'000'000 + 10 * hour;
-
-// The server's clock: a file holding Unix milliseconds.
-class TestClock {
- public:
-  TestClock() : path_(std::filesystem::temp_directory_path() / ("warpath-clock-" + std::to_string(::getpid()))) {
-    set(start_ms);
-  }
-  ~TestClock() { std::filesystem::remove(path_); }
-  void set(std::int64_t ms) {
-    now_ = ms;
-    std::ofstream(path_.string() + ".tmp") << ms << "\n";
-    std::filesystem::rename(path_.string() + ".tmp", path_);  // never half-written
-  }
-  void advance(std::int64_t ms) { set(now_ + ms); }
-  std::int64_t now() const { return now_; }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-  std::int64_t now_ = 0;
-};
 
 std::string game_path(std::int64_t id, const std::string& rest) { return "/api/games/" + std::to_string(id) + rest; }
 
@@ -83,7 +62,7 @@ bool eventually(F done) {
 TEST_CASE(
     "clocks: a bank runs while its player decides, gains the increment on a hand-over, survives a restart; a "
     "timeout is claimed only after the grace period, and is a loss") {
-  TestClock clock;
+  TestClock clock("clock", start_ms);
   Harness h({"--test-clock", clock.path()});
   auto res =
       h.http().request_raw("POST", "/api/games",
@@ -155,7 +134,7 @@ TEST_CASE(
 TEST_CASE(
     "clocks: vacations stop every clock of a player; a day is taken automatically when a clock runs out; the "
     "warning is mailed; the server applies a timeout itself, across a restart") {
-  TestClock clock;
+  TestClock clock("clock", start_ms);
   Harness h({"--test-clock", clock.path()});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob");
   for (User* u : {&alice, &bob}) verify_email(*u, [&](const std::string& to) { return mails_to(h, to); });

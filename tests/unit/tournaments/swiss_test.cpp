@@ -15,22 +15,9 @@
 
 #include "server/tournaments/matching.hpp"
 #include "server/tournaments/swiss.hpp"
+#include "tests/unit/tournaments/answers.hpp"
 
 using namespace warpath::server::tournaments;
-
-// The value of an entry point's answer, which must not be an InputError.
-template <typename T>
-T ok(std::variant<T, InputError> answer) {
-  if (const auto* error = std::get_if<InputError>(&answer)) FAIL(error->where, ": ", error->message);
-  return std::get<T>(std::move(answer));
-}
-
-// Whether an entry point's answer is an InputError naming `where`.
-template <typename T>
-bool refused_at(const std::variant<T, InputError>& answer, const std::string& where) {
-  const auto* error = std::get_if<InputError>(&answer);
-  return error != nullptr && error->where == where && !error->message.empty();
-}
 
 namespace {
 

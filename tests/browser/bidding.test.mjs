@@ -9,27 +9,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, browserTestHooks } from './server.mjs';
 
 const TIMEOUT = 15000;
 const PASSWORD = 'a long enough password';
 
 let server;
 let browser;
+browserTestHooks(null, (fixture) => ({ server, browser } = fixture));
 const pageErrors = [];
-
-before(async () => {
-  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
 
 // An account signed up over HTTP in a browser context of its own, with its page.
 async function newUser(name) {

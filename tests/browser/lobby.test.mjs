@@ -8,26 +8,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, apiJson, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, apiJson, browserTestHooks } from './server.mjs';
 
 const TIMEOUT = 15000;
 
 let server;
 let browser;
+browserTestHooks(null, (fixture) => ({ server, browser } = fixture));
 const pageErrors = [];
-
-before(async () => {
-  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
 
 async function newPage(name) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, baseURL: server.origin });

@@ -7,27 +7,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 
-import { ARTIFACTS, BINARY, WEB_ROOT, launchBrowser, startServer } from './server.mjs';
+import { ARTIFACTS, browserTestHooks } from './server.mjs';
 
 const TIMEOUT = 15000;
 const EVENTS = ['your_move', 'invitation', 'player_joined', 'game_started', 'game_ended', 'clock_warning', 'chat'];
 
 let server;
 let browser;
+browserTestHooks(null, (fixture) => ({ server, browser } = fixture));
 const pageErrors = [];
-
-before(async () => {
-  assert.ok(fs.existsSync(BINARY), `no warpath binary at ${BINARY}`);
-  server = await startServer({ binary: BINARY, webRoot: WEB_ROOT });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
 
 test('the notification settings form shows, changes and keeps each setting', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 1400 }, baseURL: server.origin });

@@ -134,6 +134,7 @@ export async function startServerWithGame(seed) {
 export function browserTestHooks(seed, ready, { closePagesAfterEach = false } = {}) {
   const fixture = {};
   before(async () => {
+    if (!fs.existsSync(BINARY)) throw new Error(`no warpath binary at ${BINARY}`);
     Object.assign(fixture, seed === null ? { server: await startServer({ binary: BINARY, webRoot: WEB_ROOT }) } : await startServerWithGame(seed));
     fixture.browser = await launchBrowser();
     await ready(fixture);

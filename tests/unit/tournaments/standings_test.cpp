@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "server/tournaments/standings.hpp"
+#include "tests/unit/tournaments/example_swiss.hpp"
 
 using namespace warpath::server::tournaments;
 
@@ -15,25 +16,10 @@ Crosstable table_of(const TournamentResults& results) {
   return std::get<Crosstable>(built);
 }
 
-// Five players (ids 11-15, starting ranks 1-5), three Swiss rounds:
-//   round 1: 11-12 1-0, 13-14 ½-½, 15 pairing bye
-//   round 2: 15-11 0-1, 12-13 ½-½, 14 pairing bye
-//   round 3: 13-11 1-0, 14-15 won by forfeit (15 absent), 12 pairing bye
-TournamentResults swiss() {
-  TournamentResults results;
-  results.players = {11, 12, 13, 14, 15};
-  results.rounds = 3;
-  results.games = {{1, 11, 12, Outcome::first_wins},  {1, 13, 14, Outcome::draw},
-                   {2, 15, 11, Outcome::second_wins}, {2, 12, 13, Outcome::draw},
-                   {3, 13, 11, Outcome::first_wins},  {3, 14, 15, Outcome::first_wins, true}};
-  results.byes = {{1, 15, ByeKind::pairing}, {2, 14, ByeKind::pairing}, {3, 12, ByeKind::pairing}};
-  return results;
-}
-
 }  // namespace
 
 TEST_CASE("standings: points for wins, draws, byes and forfeits") {
-  const auto table = table_of(swiss());
+  const auto table = table_of(example_swiss());
   CHECK(points(table, 0) == 2.0);
   CHECK(points(table, 1) == 1.5);
   CHECK(points(table, 2) == 2.0);
@@ -47,7 +33,7 @@ TEST_CASE("Buchholz and median-Buchholz: byes and forfeits count as a virtual op
   //   12 round 3 bye: 0.5 + 0 + 0 = 0.5; 14 round 2 bye: 0.5 + 0 + 0.5 = 1; 14 round 3 forfeit
   //   won: 1.5 + 0 + 0 = 1.5; 15 round 1 bye: 0 + 0 + 1 = 1; 15 round 3 forfeit lost: 1 + 1 + 0 = 2.
   // Per round:  11: 1, 1, 2   12: 2, 2, 0.5   13: 1.5, 1, 2   14: 2, 1, 1.5   15: 1, 2, 2
-  const auto table = table_of(swiss());
+  const auto table = table_of(example_swiss());
   const double buchholz[] = {4.0, 4.5, 4.5, 4.5, 5.0};
   const double median[] = {1.0, 2.0, 1.5, 1.5, 2.0};
   for (std::size_t i = 0; i < 5; ++i) {
@@ -60,7 +46,7 @@ TEST_CASE("Buchholz and median-Buchholz: byes and forfeits count as a virtual op
 TEST_CASE("Sonneborn-Berger: each opponent's score times the result against them, virtual ones too") {
   // 11: 1·1 + 1·1 + 0·2 = 2; 12: 0·2 + ½·2 + 1·0.5 = 1.5; 13: ½·1.5 + ½·1 + 1·2 = 3.25;
   // 14: ½·2 + 1·1 + 1·1.5 = 3.5; 15: 1·1 + 0·2 + 0·2 = 1.
-  const auto table = table_of(swiss());
+  const auto table = table_of(example_swiss());
   const double expected[] = {2.0, 1.5, 3.25, 3.5, 1.0};
   for (std::size_t i = 0; i < 5; ++i) {
     CAPTURE(i);
@@ -69,7 +55,7 @@ TEST_CASE("Sonneborn-Berger: each opponent's score times the result against them
 }
 
 TEST_CASE("Swiss ranking: points, then median-Buchholz, Buchholz, Sonneborn-Berger") {
-  const auto standings = rank_players(table_of(swiss()), swiss_tie_breaks);
+  const auto standings = rank_players(table_of(example_swiss()), swiss_tie_breaks);
   REQUIRE(standings.size() == 5);
   // 14 leads on points; 13 and 11 tie on 2 and 13's median-Buchholz (1.5) beats 11's (1).
   const PlayerId order[] = {14, 13, 11, 12, 15};
@@ -129,22 +115,22 @@ TEST_CASE("standings: bad results are refused with where they are") {
     REQUIRE(std::holds_alternative<InputError>(built));
     return std::get<InputError>(built).where;
   };
-  auto results = swiss();
+  auto results = example_swiss();
   results.players.push_back(11);
   CHECK(refused(results) == "players[5]");
-  results = swiss();
+  results = example_swiss();
   results.games.push_back({4, 11, 12, Outcome::draw});
   CHECK(refused(results) == "games[6].round");
-  results = swiss();
+  results = example_swiss();
   results.games.push_back({1, 11, 13, Outcome::draw});
   CHECK(refused(results) == "games[6]");
-  results = swiss();
+  results = example_swiss();
   results.byes.push_back({2, 99, ByeKind::full});
   CHECK(refused(results) == "byes[3]");
-  results = swiss();
+  results = example_swiss();
   results.games[5].outcome = Outcome::draw;
   CHECK(refused(results) == "games[5].outcome");
-  results = swiss();
+  results = example_swiss();
   results.games[0].second = 11;
   CHECK(refused(results) == "games[0]");
 }

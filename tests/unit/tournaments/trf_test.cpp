@@ -3,23 +3,11 @@
 #include <doctest/doctest.h>
 
 #include "server/tournaments/trf.hpp"
+#include "tests/unit/tournaments/example_swiss.hpp"
 
 using namespace warpath::server::tournaments;
 
 namespace {
-
-// The Swiss of standings_test.cpp: 11-12 1-0, 13-14 ½-½, 15 bye; 15-11 0-1, 12-13 ½-½, 14 bye;
-// 13-11 1-0, 14-15 forfeit won by 14, 12 bye.
-TournamentResults swiss() {
-  TournamentResults results;
-  results.players = {11, 12, 13, 14, 15};
-  results.rounds = 3;
-  results.games = {{1, 11, 12, Outcome::first_wins},  {1, 13, 14, Outcome::draw},
-                   {2, 15, 11, Outcome::second_wins}, {2, 12, 13, Outcome::draw},
-                   {3, 13, 11, Outcome::first_wins},  {3, 14, 15, Outcome::first_wins, true}};
-  results.byes = {{1, 15, ByeKind::pairing}, {2, 14, ByeKind::pairing}, {3, 12, ByeKind::pairing}};
-  return results;
-}
 
 std::vector<TrfPlayer> players() {
   std::vector<TrfPlayer> list(5);
@@ -63,7 +51,7 @@ TEST_CASE("TRF16: header lines and one 001 line per player in the format's colum
       "001    4      Wolfe, James                      1580                             2.5    1     3 b =  0000 - U     5 w +\n"
       "001    5      Johnson, William                                                   1.0    5  0000 - U     1 w 0     4 b -\n";
   // clang-format on
-  const auto written = write_trf(tournament(), players(), swiss(), swiss_tie_breaks);
+  const auto written = write_trf(tournament(), players(), example_swiss(), swiss_tie_breaks);
   REQUIRE(std::holds_alternative<std::string>(written));
   CHECK(std::get<std::string>(written) == expected);
 }
@@ -76,7 +64,7 @@ TEST_CASE("TRF16: sex, title, FIDE number and birth date in their columns; long 
   list[0].birth = TrfDate{1712, 2, 28};
   // 32 ASCII bytes then a two-byte "é": the 33-byte field keeps the ASCII and drops the é.
   list[1].name = std::string(32, 'x') + "\xc3\xa9" + "tail";
-  TournamentResults results = swiss();
+  TournamentResults results = example_swiss();
   results.rounds = 1;
   results.games.resize(2);
   results.byes.resize(1);
@@ -94,7 +82,7 @@ TEST_CASE("TRF16: sex, title, FIDE number and birth date in their columns; long 
 
 TEST_CASE("TRF16: bad player or tournament data is refused") {
   const auto refused = [](const TrfTournament& t, const std::vector<TrfPlayer>& list) {
-    auto written = write_trf(t, list, swiss(), swiss_tie_breaks);
+    auto written = write_trf(t, list, example_swiss(), swiss_tie_breaks);
     REQUIRE(std::holds_alternative<InputError>(written));
     return std::get<InputError>(written).where;
   };

@@ -68,6 +68,13 @@ void bind_optional(Statement& q, int index, const std::optional<std::string>& va
     q.bind_null(index);
 }
 
+// Marks the listing changed at `now` (its lobby entry sorts and shows by it).
+void touch_listing(WriteContext& w, ListingId listing, const std::string& now) {
+  auto q = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
+  q.bind(1, now).bind(2, listing);
+  q.run();
+}
+
 void add_player(WriteContext& w, ListingId listing, std::int64_t account, const std::optional<std::string>& role,
                 const std::string& now) {
   auto q = w.db.prepare("INSERT INTO listing_players(listing_id, account_id, role, joined_at) VALUES (?, ?, ?, ?)");
@@ -384,9 +391,7 @@ CommitQueue::Work LobbyStore::join_listing(ListingId listing, std::int64_t accou
     if (start) {
       result->game = start_listing_game(w, listing, *start, seats, now, unix_now, notices);
     } else {
-      auto touched = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
-      touched.bind(1, now).bind(2, listing);
-      touched.run();
+      touch_listing(w, listing, now);
       send_notices(w, notices, unix_now);
     }
     result->done = true;
@@ -406,9 +411,7 @@ CommitQueue::Work LobbyStore::join_listing_to_bid(ListingId listing, std::int64_
     q.bind(1, listing).bind(2, b.players[0]).bind(3, b.players[1]).bind(4, static_cast<std::int64_t>(b.seed));
     q.bind(5, b.seed_nonce).bind(6, b.seed_commitment).bind(7, now).bind(8, b.deadline_ms);
     q.run();
-    auto touched = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
-    touched.bind(1, now).bind(2, listing);
-    touched.run();
+    touch_listing(w, listing, now);
     send_notices(w, notices, unix_now);
     result->done = true;
   };
@@ -448,9 +451,7 @@ CommitQueue::Work LobbyStore::add_bids(ListingId listing, std::size_t bids_befor
       bind_optional(next, 1, deadline_ms);
       next.bind(2, listing);
       next.run();
-      auto touched = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
-      touched.bind(1, now).bind(2, listing);
-      touched.run();
+      touch_listing(w, listing, now);
       send_notices(w, notices, unix_now);
     }
     result->done = true;

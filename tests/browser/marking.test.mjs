@@ -44,14 +44,7 @@ const CASES = {
 let server;
 let browser;
 let data;
-browserTestHooks(
-  null,
-  async (fixture) => {
-    ({ server, browser } = fixture);
-    data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
-  },
-  { closePagesAfterEach: true },
-);
+browserTestHooks(null, (fixture) => ({ server, browser, data } = fixture), { closePagesAfterEach: true, titleData: true });
 
 const pieceInfo = (id) => data.pieces.find((p) => p.id === id);
 

@@ -127,16 +127,17 @@ export async function startServerWithGame(seed) {
 }
 
 // Registers a test file's hooks: before its tests, a server (with the Annus Mirabilis game of
-// `seed`, unless it is null) and a browser, handed to `ready` as {server, game?, browser} (and
-// awaited, for a file's own preparations); after
-// them, both gone. With `closePagesAfterEach`, each test's pages are closed once it is over, passed
-// or not (the server takes only a few connections per address).
-export function browserTestHooks(seed, ready, { closePagesAfterEach = false } = {}) {
+// `seed`, unless it is null) and a browser, handed to `ready` as {server, game?, browser, data?}
+// (and awaited); after them, both gone. With `titleData`, `data` is Wilderness War's title data
+// (/api/titles/wilderness-war/data). With `closePagesAfterEach`, each test's pages are closed once
+// it is over, passed or not (the server takes only a few connections per address).
+export function browserTestHooks(seed, ready, { closePagesAfterEach = false, titleData = false } = {}) {
   const fixture = {};
   before(async () => {
     if (!fs.existsSync(BINARY)) throw new Error(`no warpath binary at ${BINARY}`);
     Object.assign(fixture, seed === null ? { server: await startServer({ binary: BINARY, webRoot: WEB_ROOT }) } : await startServerWithGame(seed));
     fixture.browser = await launchBrowser();
+    if (titleData) fixture.data = await apiJson(fixture.server.origin, 'GET', '/api/titles/wilderness-war/data');
     await ready(fixture);
   });
   if (closePagesAfterEach)

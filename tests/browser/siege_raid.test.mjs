@@ -62,14 +62,7 @@ const CASES = {
 let server;
 let browser;
 let data;
-browserTestHooks(
-  null,
-  async (fixture) => {
-    ({ server, browser } = fixture);
-    data = await apiJson(server.origin, 'GET', '/api/titles/wilderness-war/data');
-  },
-  { closePagesAfterEach: true },
-);
+browserTestHooks(null, (fixture) => ({ server, browser, data } = fixture), { closePagesAfterEach: true, titleData: true });
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 const spaceName = (id) => data.spaces.find((s) => s.id === id)?.name ?? id;

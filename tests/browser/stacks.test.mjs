@@ -53,19 +53,30 @@ function collisions({ spaces, drawn }) {
   return out;
 }
 
-test('every stack stays on its own space at every zoom; a stack opens in words', async () => {
-  version = await playOverHttp(server.origin, game, { stop: (view) => Boolean(view.turn?.battle) });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+// The British page on a 1366x768 screen (`options` adds to the context's), showing the game at
+// the version the opening reached.
+async function openBritishPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, ...options });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   await page.goto(game.links.british);
   await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
   await waitForPages({ british: page }, version, TIMEOUT);
+  return { context, page };
+}
+
+async function clickFit(page) {
+  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+}
+
+test('every stack stays on its own space at every zoom; a stack opens in words', async () => {
+  version = await playOverHttp(server.origin, game, { stop: (view) => Boolean(view.turn?.battle) });
+  const { context, page } = await openBritishPage();
   for (const id of ['hudson_carry_north', 'hudson_carry_south', 'ticonderoga', 'crown_point'])
     assert.equal(await page.locator(`#board .ww-stack[data-stack="${id}"]`).count(), 1, `a stack at ${id}`);
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const map = page.locator('#board .ww-map');
-  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  await clickFit(page);
   for (const zoom of ['fit', 'closer', 'closest']) {
     if (zoom !== 'fit') {
       // Zoom in on the two carries.
@@ -141,13 +152,8 @@ function drawnTexts() {
 
 test('legible at Fit on 1366 x 768: texts 11 px or more, names apart, hidden names on hover, tap and closer', async () => {
   assert.ok(version, 'the opening was played');
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  await page.goto(game.links.british);
-  await page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
-  await waitForPages({ british: page }, version, TIMEOUT);
-  await page.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  const { context, page } = await openBritishPage();
+  await clickFit(page);
   await page.waitForTimeout(200);
   await page.locator('#board .ww-map').screenshot({ path: path.join(ARTIFACTS, 'legible-fit.png') });
   const texts = await page.evaluate(drawnTexts);
@@ -197,13 +203,8 @@ test('legible at Fit on 1366 x 768: texts 11 px or more, names apart, hidden nam
   await context.close();
 
   // A touch screen: a tap on the space shows its name, and it stays.
-  const touch = await browser.newContext({ viewport: { width: 1366, height: 768 }, hasTouch: true, isMobile: false });
-  const tablet = await touch.newPage();
-  tablet.on('pageerror', (e) => console.error(`page error: ${e.message}`));
-  await tablet.goto(game.links.british);
-  await tablet.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
-  await waitForPages({ british: tablet }, version, TIMEOUT);
-  await tablet.locator('#board .ww-map-tools button', { hasText: 'Fit' }).click();
+  const { context: touch, page: tablet } = await openBritishPage({ hasTouch: true, isMobile: false });
+  await clickFit(tablet);
   await tablet.waitForTimeout(200);
   assert.ok(await tablet.locator(`#board [data-space="${id}"] .ww-label.name-hidden`).count(), `${id}'s name is hidden on the touch screen too`);
   await tablet.locator('#board .ww-map').scrollIntoViewIfNeeded();

@@ -11,13 +11,15 @@ nlohmann::json GameInfo::to_json() const {
   nlohmann::json option_list = nlohmann::json::array();
   for (const auto& o : options)
     option_list.push_back({{"id", o.id}, {"description", o.description}, {"default", o.default_value}});
-  return {{"title", title_id},
-          {"name", display_name},
-          {"roles", roles},
-          {"scenarios", scenario_list},
-          {"options", option_list},
-          {"bid_option", bid_option ? nlohmann::json{{"option", bid_option->option}, {"max_vp", bid_option->max_vp}}
-                                    : nlohmann::json()}};
+  return {
+      {"title", title_id},
+      {"name", display_name},
+      {"roles", roles},
+      {"scenarios", scenario_list},
+      {"options", option_list},
+      {"bid_option",
+       bid_option ? nlohmann::json{{"option", bid_option->option}, {"max_vp", bid_option->max_vp}} : nlohmann::json()},
+      {"tournament_draw_winner", tournament_draw_winner ? nlohmann::json(*tournament_draw_winner) : nlohmann::json()}};
 }
 
 bool GameInfo::has_role(std::string_view role) const {

@@ -52,6 +52,9 @@ struct GameInfo {
   std::vector<ScenarioInfo> scenarios;
   std::vector<OptionInfo> options;
   std::optional<BidOption> bid_option;  // none: sides are not bid for
+  // The role a drawn game counts as a win for in a tournament (Wilderness War 13.14: the French);
+  // none: a draw stays a draw.
+  std::optional<std::string> tournament_draw_winner;
 
   nlohmann::json to_json() const;
   bool has_role(std::string_view role) const;

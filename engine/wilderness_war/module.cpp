@@ -75,6 +75,7 @@ class WildernessWarModule final : public engine::GameModule {
          nullptr},
     };
     info_.bid_option = engine::BidOption{"bid", max_bid_vp};  // 13.3, 14.7: the lobby's sides by bidding
+    info_.tournament_draw_winner = side_names(Side::french);  // 13.14
     for (const auto& rule : optional_rule_flags)
       info_.options.push_back({rule.id, optional_rule_description(data_, rule), false});
   }

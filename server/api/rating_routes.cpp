@@ -128,8 +128,11 @@ json fair_bid_json(ServerContext& context, const storage::ListingRecord& listing
   json hint = fair_bid_for(owner, other, side, info.roles, info.bid_option->max_vp);
   json swapped = fair_bid_for(other, owner, side, info.roles, info.bid_option->max_vp);
   if (hint["side"].is_null() && swapped["side"].is_null()) return nullptr;
-  hint["seats"] = {{info.roles[0], names[0]}, {info.roles[1], names[1]}};
-  swapped["seats"] = {{info.roles[0], names[1]}, {info.roles[1], names[0]}};
+  const auto seats = [&](const std::string& first, const std::string& second) {
+    return json::array({{{"role", info.roles[0]}, {"name", first}}, {{"role", info.roles[1]}, {"name", second}}});
+  };
+  hint["seats"] = seats(names[0], names[1]);
+  swapped["seats"] = seats(names[1], names[0]);
   hint["swapped"] = std::move(swapped);
   return hint;
 }

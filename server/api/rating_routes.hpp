@@ -26,7 +26,8 @@ nlohmann::json listed_rating(ServerContext& context, const std::string& title, s
 
 // {side, vp, first_score, seats, swapped} for the listing's two players (`players`: the bidding's,
 // the owner first) in the title's scenario, from their ratings and the scenario's side term:
-// `seats` gives the sides the hint is for (the owner in the first seat), `swapped` the same hint
+// `seats` ([{role, name}], the first seat first) gives the sides the hint is for (the owner in the
+// first seat), `swapped` the same hint
 // with the sides the other way round; `side` null and `vp` 0 where no bid helps; null when no bid
 // helps either way, or the title takes no bid.
 nlohmann::json fair_bid_json(ServerContext& context, const storage::ListingRecord& listing,

@@ -172,9 +172,10 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   CHECK(fair.bid->favours == t::Seat::second);
   CHECK(hint["side"] == "british");
   CHECK(hint["vp"] == std::min(fair.bid->vp, 10));
-  CHECK(hint["seats"] == json{{"french", "alice"}, {"british", "bob"}});
+  CHECK(hint["seats"] == json::parse(R"([{"role": "french", "name": "alice"}, {"role": "british", "name": "bob"}])"));
   CHECK(std::abs(hint["first_score"].get<double>() - fair.first_score) < 1e-3);
-  CHECK(hint["swapped"]["seats"] == json{{"french", "bob"}, {"british", "alice"}});
+  CHECK(hint["swapped"]["seats"] ==
+        json::parse(R"([{"role": "french", "name": "bob"}, {"role": "british", "name": "alice"}])"));
   CHECK(hint["swapped"]["side"] == "french");
   CHECK(alice.ok("GET", lobby(listing))["listing"]["bidding"]["state"]["fair_bid"] == hint);  // the same to all
 

@@ -60,15 +60,16 @@ function sideName(role) {
   return `the ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
-// One assignment of the fair-bid hint ({side, vp, first_score, seats}) in words: "Fair bid by the
+// One assignment of the fair-bid hint ({side, vp, first_score, seats: [{role, name}], the first
+// seat first}) in words: "Fair bid by the
 // ratings with ann as the French and bob as the British: 2 VP to the British — expected score 50 %
 // for the French".
 export function fairBidText(hint) {
   if (!hint || typeof hint !== 'object') return '';
-  const seats = Object.entries(hint.seats || {});
-  const who = seats.length ? ` with ${seats.map(([role, name]) => `${name} as ${sideName(role)}`).join(' and ')}` : '';
+  const seats = Array.isArray(hint.seats) ? hint.seats : [];
+  const who = seats.length ? ` with ${seats.map((s) => `${s.name} as ${sideName(s.role)}`).join(' and ')}` : '';
   const bid = hint.side ? `${hint.vp} VP to ${sideName(hint.side)}` : 'no bid';
-  const first = seats.length ? ` for ${sideName(seats[0][0])}` : '';
+  const first = seats.length ? ` for ${sideName(seats[0].role)}` : '';
   const score = Number.isFinite(hint.first_score) ? ` — expected score ${Math.round(hint.first_score * 100)} %${first}` : '';
   return `Fair bid by the ratings${who}: ${bid}${score}`;
 }

@@ -53,8 +53,8 @@ test('the fair-bid hint of the ratings in words, both ways round, while the bidd
     side: 'british',
     vp: 2,
     first_score: 0.4987,
-    seats: { french: 'ann', british: 'bob' },
-    swapped: { side: null, vp: 0, first_score: 0.5312, seats: { french: 'bob', british: 'ann' } },
+    seats: [{ role: 'french', name: 'ann' }, { role: 'british', name: 'bob' }],
+    swapped: { side: null, vp: 0, first_score: 0.5312, seats: [{ role: 'french', name: 'bob' }, { role: 'british', name: 'ann' }] },
   };
   assert.equal(fairBidText(hint), 'Fair bid by the ratings with ann as the French and bob as the British: 2 VP to the British — expected score 50 % for the French');
   assert.deepEqual(fairBidLines(hint), [

@@ -38,3 +38,15 @@ CREATE TABLE ratings (
   PRIMARY KEY (title, account_id)
 ) WITHOUT ROWID;
 CREATE INDEX ratings_by_account ON ratings(account_id);
+
+-- Games of rated listings that are not rated, and why (a seat without an account, the same
+-- account in both seats, a result the title cannot map): noted once so that the rating job, which
+-- takes over every finished game of a rated listing found in neither table, leaves them alone.
+CREATE TABLE unrated_games (
+  game_id  INTEGER PRIMARY KEY REFERENCES games(id),
+  reason   TEXT    NOT NULL,
+  noted_at TEXT    NOT NULL
+);
+
+-- The rating job's look for finished rated games: rated listings by game.
+CREATE INDEX listings_rated_game ON listings(game_id) WHERE rated = 1 AND game_id IS NOT NULL;

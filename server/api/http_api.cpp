@@ -16,6 +16,7 @@
 #include "server/api/clock_routes.hpp"
 #include "server/api/game_creation.hpp"
 #include "server/api/lobby_routes.hpp"
+#include "server/api/rating_routes.hpp"
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
 #include "server/records/game_record.hpp"
@@ -645,6 +646,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
   }
   if (account_routes(context, request, target, peer, respond)) return;
   if (lobby_routes(context, request, target, peer, respond)) return;
+  if (rating_routes(context, request, target, respond)) return;
   if (target == "/api/time-controls") return time_controls_route(request, respond);
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;

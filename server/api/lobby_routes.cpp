@@ -9,6 +9,7 @@
 
 #include "server/api/account_routes.hpp"
 #include "server/api/game_creation.hpp"
+#include "server/api/rating_routes.hpp"
 #include "server/bidding/bidding.hpp"
 #include "server/records/game_record.hpp"
 #include "server/util/clock.hpp"
@@ -80,6 +81,7 @@ json bidding_json(ServerContext& context, const ListingRecord& l, std::optional<
   state["you"] = viewer ? json(*viewer) : json();
   state["seed_commitment"] = record->seed_commitment;
   state["deadline_ms"] = record->deadline_ms ? json(*record->deadline_ms) : json();
+  state["fair_bid"] = record->game ? json() : fair_bid_json(context, l, record->players);
   out["state"] = std::move(state);
   return out;
 }
@@ -88,7 +90,9 @@ json listing_json(ServerContext& context, const ListingRecord& l, std::optional<
   json players = json::array();
   std::vector<std::string> taken;
   for (const auto& p : l.players) {
-    players.push_back({{"name", p.name}, {"role", p.role ? json(*p.role) : json()}});
+    players.push_back({{"name", p.name},
+                       {"role", p.role ? json(*p.role) : json()},
+                       {"rating", listed_rating(context, l.title, p.account)}});
     if (p.role) taken.push_back(*p.role);
   }
   json open_roles = json::array();
@@ -733,7 +737,8 @@ void player(const Call& call) {
                                    {"median_s", p->response_times.median},
                                    {"q3_s", p->response_times.q3},
                                    {"timeouts", p->response_times.timeouts}}},
-                                 {"recent", recent}});
+                                 {"recent", recent},
+                                 {"ratings", player_ratings_json(call.context, p->id)}});
 }
 
 // ---- the table ----

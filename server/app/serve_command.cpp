@@ -17,6 +17,7 @@
 #include "server/clocks/clock_scheduler.hpp"
 #include "server/mail/outbox_sender.hpp"
 #include "server/net/listener.hpp"
+#include "server/ratings/rating_service.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 
@@ -202,6 +203,10 @@ int serve_command(const std::vector<std::string>& argv) {
   context.notifications = &notifications;
   storage::NoteStore notes(config.db);
   context.notes = &notes;
+  // Ratings: the book rebuilt from the games rated so far, before anyone asks.
+  ratings::RatingService rating_service(config.db, commits, games);
+  rating_service.load();
+  context.ratings = &rating_service;
   site.wake_outbox = [&outbox] { outbox.wake(); };
   outbox.start();
   // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'
@@ -218,6 +223,14 @@ int serve_command(const std::vector<std::string>& argv) {
   const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
   site.origin = link_origin;
   clock_scheduler.also_run([&context, &site] { work_bidding_deadlines(context, site.origin); });
+  // Finished rated games, rated in the order they ended.
+  clock_scheduler.also_run([&rating_service] {
+    try {
+      rating_service.work();
+    } catch (const std::exception& e) {
+      log_error(std::string("rating finished games: ") + e.what());
+    }
+  });
   clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });

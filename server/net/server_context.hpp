@@ -22,6 +22,10 @@
 
 namespace warpath::server {
 
+namespace ratings {
+class RatingService;
+}
+
 struct ServerContext {
   const engine::GameRegistry& games;
   storage::GameStore& store;
@@ -48,6 +52,8 @@ struct ServerContext {
   storage::NotificationStore* notifications = nullptr;
   // Players' private notes (GET and PUT /api/games/{id}/notes).
   storage::NoteStore* notes = nullptr;
+  // The live ratings (leaderboards, a player's ratings, ratings in listings, the fair-bid hint).
+  ratings::RatingService* ratings = nullptr;
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};

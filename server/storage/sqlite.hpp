@@ -27,6 +27,8 @@ class Statement {
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, std::string_view value);
   Statement& bind_null(int index);
+  // A REAL (not an overload of bind: an int argument would be ambiguous).
+  Statement& bind_double(int index, double value);
 
   // Steps once; true while a row is available.
   bool step();

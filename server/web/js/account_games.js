@@ -42,7 +42,13 @@ export function waitingCount(data) {
 
 // "french: alice, british: bob" from [{name, role}]; a role of null is "any side".
 export function playersText(players) {
-  return (Array.isArray(players) ? players : []).map((p) => `${p.role ?? 'any side'}: ${p.name ?? '?'}`).join(', ');
+  return (Array.isArray(players) ? players : []).map((p) => `${p.role ?? 'any side'}: ${ratedName(p)}`).join(', ');
+}
+
+// A player's name with their rating in the game's title when the listing gives it: "alice (1612)".
+export function ratedName(player) {
+  const name = player?.name ?? '?';
+  return Number.isFinite(player?.rating) ? `${name} (${Math.round(player.rating)})` : name;
 }
 
 // The other players of a game or listing ([{name, role}]) than `me`.

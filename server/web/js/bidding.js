@@ -1,6 +1,6 @@
 // The lobby's sides by bidding (docs/PROTOCOL.md, "Bidding"; Wilderness War 13.3 and 14.7): the
-// creation form's choice as a request, a listing's bidding state in words, and the controls its
-// player gets now. No DOM here, so that Node tests it.
+// creation form's choice as a request, a listing's bidding state in words (with the fair-bid hint
+// of the players' ratings), and the controls its player gets now. No DOM here, so that Node tests it.
 
 // The `bidding` member of POST /api/lobby from the form: sides "chosen" (null), "sealed" or
 // "auction"; `favoured`: a role, or '' for "decided by the bids" (sealed only).
@@ -41,6 +41,7 @@ export function biddingLines(bidding) {
     lines.push(`Rolls: ${state.rolls.join(', ')}; ${who(state, state.opener)} ${state.opener === state.you ? 'bid' : 'bids'} first.`);
   }
   for (const a of state.acts || []) lines.push(actText(state, a));
+  if (!state.outcome) lines.push(...fairBidLines(state.fair_bid));
   if (state.outcome) {
     const roles = state.outcome.roles || [];
     const seats = roles.map((role, p) => `${who(state, p)}: ${role}`).join(', ');
@@ -52,6 +53,31 @@ export function biddingLines(bidding) {
     lines.push(`Waiting for ${who(state, 1 - state.you)}.`);
   }
   return lines;
+}
+
+function sideName(role) {
+  const text = String(role ?? '');
+  return `the ${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+// One assignment of the fair-bid hint ({side, vp, first_score, seats: [{role, name}], the first
+// seat first}) in words: "Fair bid by the
+// ratings with ann as the French and bob as the British: 2 VP to the British — expected score 50 %
+// for the French".
+export function fairBidText(hint) {
+  if (!hint || typeof hint !== 'object') return '';
+  const seats = Array.isArray(hint.seats) ? hint.seats : [];
+  const who = seats.length ? ` with ${seats.map((s) => `${s.name} as ${sideName(s.role)}`).join(' and ')}` : '';
+  const bid = hint.side ? `${hint.vp} VP to ${sideName(hint.side)}` : 'no bid';
+  const first = seats.length ? ` for ${sideName(seats[0].role)}` : '';
+  const score = Number.isFinite(hint.first_score) ? ` — expected score ${Math.round(hint.first_score * 100)} %${first}` : '';
+  return `Fair bid by the ratings${who}: ${bid}${score}`;
+}
+
+// The bidding state's fair-bid hint (null: no bid helps) in lines: its sides, then the other way round.
+export function fairBidLines(hint) {
+  if (!hint || typeof hint !== 'object') return [];
+  return [fairBidText(hint), fairBidText(hint.swapped)].filter(Boolean);
 }
 
 // What the player may do now: null when nothing; else {kind: 'sealed'|'auction', needsSide,

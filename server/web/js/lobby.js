@@ -10,7 +10,7 @@ import { presetControl, timeControlRequest, timeControlText, timeoutText } from 
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, loadSession, onSession } from './session.js';
-import { gameLink, gameStateText, linkOfGame, myRole, openRoles, opponents, playersText, waitingCount } from './account_games.js';
+import { gameLink, gameStateText, linkOfGame, myRole, openRoles, opponents, playersText, ratedName, waitingCount } from './account_games.js';
 
 const REFRESH_MS = 15000;
 
@@ -779,7 +779,7 @@ function renderOpenGames(listings) {
       h('td', {}, scenarioName(l.title, l.scenario)),
       h('td', { class: 'wrap' }, optionsSummary(l.options) || '—'),
       h('td', { class: 'wrap time-control' }, clockText(l.time_control)),
-      h('td', {}, l.owner, ' ', h('span', { class: 'muted' }, `(${(l.players || []).map((p) => p.role ?? 'any side').join(', ')})`)),
+      h('td', {}, ratedName((l.players || []).find((p) => p.name === l.owner) ?? { name: l.owner }), ' ', h('span', { class: 'muted' }, `(${(l.players || []).map((p) => p.role ?? 'any side').join(', ')})`)),
       h('td', {}, l.rated ? 'rated' : '—'),
       h('td', { title: l.created }, relativeTime(l.created)),
       h('td', { class: 'join-cell' }, joinButtons(l), h('span', { class: 'error-text row-error', role: 'alert' })),

@@ -1,10 +1,12 @@
 // A player's profile (player.html?name=NAME): GET /api/players/{name}, which needs a session:
 // the name, when they joined, games played and running, the results per title and their recent
-// games (each a link to watch it).
+// games (each a link to watch it), and their ratings per title with the latest changes
+// (docs/RATINGS.md).
 import { api, byId, clear, errorText, h, relativeTime } from './dom.js';
 import { call, loadSession } from './session.js';
 import { mountAccountBar } from './account_bar.js';
 import { gameStateText, playersText } from './account_games.js';
+import { ratingChangeText, sideText } from './rating_text.js';
 
 const name = (new URLSearchParams(location.search).get('name') ?? '').trim();
 let titles = [];
@@ -41,6 +43,50 @@ function durationText(seconds) {
   return `${(s / 86400).toFixed(1)} d`;
 }
 
+// Each title's rating (with a link to its leaderboard) and the rated games that moved it.
+function renderRatings(ratings) {
+  byId('ratings-panel').hidden = false;
+  const box = clear(byId('player-ratings'));
+  if (ratings.length === 0) {
+    box.append(h('p', { class: 'muted' }, 'No rated game yet.'));
+    return;
+  }
+  for (const r of ratings) {
+    box.append(
+      h(
+        'div',
+        { class: 'rating', 'data-title': r.title },
+        h('h3', {}, r.title_name ?? titleName(r.title), ': ', h('strong', { class: 'rating-value' }, String(Math.round(r.rating))), h('span', { class: 'muted' }, ` ± ${Math.round(2 * r.deviation)} · ${r.games} rated game${r.games === 1 ? '' : 's'} · `), h('a', { href: `/ratings.html?title=${encodeURIComponent(r.title)}` }, 'leaderboard')),
+        h(
+          'div',
+          { class: 'table-wrap' },
+          h(
+            'table',
+            { class: 'games rating-changes' },
+            h('thead', {}, h('tr', {}, ['#', 'Against', 'Side', 'Result', 'Rating', 'Ended'].map((t) => h('th', { scope: 'col' }, t)))),
+            h(
+              'tbody',
+              {},
+              (r.recent || []).map((g) =>
+                h(
+                  'tr',
+                  { 'data-game': g.game },
+                  h('td', { class: 'num' }, h('a', { href: `/game.html?game=${g.game}#seat=spectator` }, String(g.game))),
+                  h('td', {}, h('a', { href: `/player.html?name=${encodeURIComponent(g.opponent)}` }, g.opponent)),
+                  h('td', {}, sideText(g.side)),
+                  h('td', {}, g.outcome),
+                  h('td', { class: 'num rating-change' }, ratingChangeText(g.before, g.after)),
+                  h('td', { title: g.ended_at ?? '' }, g.ended_at ? relativeTime(g.ended_at) : ''),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+}
+
 function render(p) {
   document.title = `${p.name} — Warpath`;
   byId('player-title').textContent = `Player: ${p.name}`;
@@ -54,6 +100,8 @@ function render(p) {
       ? `median ${durationText(t.median_s)} (half between ${durationText(t.q1_s)} and ${durationText(t.q3_s)}), over ${t.decisions} decisions`
       : '—';
   byId('player-panel').hidden = false;
+
+  renderRatings(Array.isArray(p.ratings) ? p.ratings : []);
 
   const results = Object.entries(p.results && typeof p.results === 'object' ? p.results : {});
   byId('results-panel').hidden = false;

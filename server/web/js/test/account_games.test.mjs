@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { gameLink, gameStateText, linkOfGame, myRole, nextGame, opponents, playersText, safeNext, waitingCount } from '../account_games.js';
+import { gameLink, gameStateText, linkOfGame, myRole, nextGame, opponents, playersText, ratedName, safeNext, waitingCount } from '../account_games.js';
 
 const MINE = {
   my_turn: 1,
@@ -44,6 +44,10 @@ test('the waiting count is the server\'s my_turn, else counted', () => {
 
 test('games and listings in words', () => {
   assert.equal(playersText([{ name: 'Ann', role: 'french' }, { name: 'bob', role: null }]), 'french: Ann, any side: bob');
+  // A listing's players with their ratings in its title.
+  assert.equal(playersText([{ name: 'Ann', role: 'french', rating: 1612.4 }, { name: 'bob', role: null, rating: 1500 }]), 'french: Ann (1612), any side: bob (1500)');
+  assert.equal(ratedName({ name: 'Ann', rating: null }), 'Ann');
+  assert.equal(ratedName({ name: 'Ann', rating: 1387.6 }), 'Ann (1388)');
   assert.deepEqual(opponents(MINE.games[0].players, 'ann'), [{ name: 'bob', role: 'british' }]);
   assert.equal(gameStateText(MINE.games[0]), 'your move');
   assert.equal(gameStateText(MINE.games[1]), 'to move: french');

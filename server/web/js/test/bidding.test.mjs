@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { biddingControls, biddingLines, biddingRequest } from '../bidding.js';
+import { biddingControls, biddingLines, biddingRequest, fairBidLines, fairBidText } from '../bidding.js';
 
 const ROLES = ['french', 'british'];
 
@@ -46,4 +46,24 @@ test('an auction: the opener names a side; then a raise above the standing bid, 
   assert.equal(controls.min, 2);
   assert.equal(controls.canAccept, true);
   assert.equal(biddingControls({ ...answer, state: { ...answer.state, you: null } }, ROLES), null);
+});
+
+test('the fair-bid hint of the ratings in words, both ways round, while the bidding is open', () => {
+  const hint = {
+    side: 'british',
+    vp: 2,
+    first_score: 0.4987,
+    seats: [{ role: 'french', name: 'ann' }, { role: 'british', name: 'bob' }],
+    swapped: { side: null, vp: 0, first_score: 0.5312, seats: [{ role: 'french', name: 'bob' }, { role: 'british', name: 'ann' }] },
+  };
+  assert.equal(fairBidText(hint), 'Fair bid by the ratings with ann as the French and bob as the British: 2 VP to the British — expected score 50 % for the French');
+  assert.deepEqual(fairBidLines(hint), [
+    'Fair bid by the ratings with ann as the French and bob as the British: 2 VP to the British — expected score 50 % for the French',
+    'Fair bid by the ratings with bob as the French and ann as the British: no bid — expected score 53 % for the French',
+  ]);
+  assert.deepEqual(fairBidLines(null), []);
+  const state = { mode: 'sealed', favoured: 'french', max_vp: 10, players: ['ann', 'bob'], acts: [], to_act: [0, 1], you: 0, outcome: null, fair_bid: hint };
+  assert.ok(biddingLines({ mode: 'sealed', favoured: 'french', state }).includes(fairBidLines(hint)[0]));
+  const over = { ...state, to_act: [], outcome: { roles: ['french', 'british'], bid: null } };
+  assert.ok(!biddingLines({ mode: 'sealed', favoured: 'french', state: over }).some((l) => l.startsWith('Fair bid')));
 });

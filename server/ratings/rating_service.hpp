@@ -1,0 +1,49 @@
+#pragma once
+// The live ratings of a running server (docs/RATINGS.md, "On the server"): the rating book kept in
+// memory, rebuilt at start from rated_games, and the job the clock scheduler runs at each look
+// (`work`): it takes over the finished games of rated listings not rated yet, in the order they
+// ended, rates each from both players' ratings before it and stores the rated_games row and both
+// ratings in one transaction; a game that cannot be rated is noted once with why. The book
+// answers the lobby's questions (a player's rating, a scenario's side term, the fair bid) without
+// touching the database; the store answers the pages'.
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "engine/core/registry.hpp"
+#include "server/ratings/rating_store.hpp"
+#include "server/storage/commit_queue.hpp"
+#include "server/tournaments/ratings.hpp"
+
+namespace warpath::server::ratings {
+
+class RatingService {
+ public:
+  RatingService(const std::string& db_path, storage::CommitQueue& commits, const engine::GameRegistry& games,
+                tournaments::RatingParams params = {});
+
+  // Rebuilds the book from rated_games (at start; again after a failed write).
+  void load();
+  // Rates the finished rated games waiting, oldest first; the number rated. Logs and stops at the
+  // first write that fails (the next look tries again).
+  int work();
+
+  tournaments::Rating rating(const std::string& title, std::int64_t account) const;
+  tournaments::SideModel side(const std::string& title, const std::string& scenario) const;
+  RatingStore& store() { return store_; }
+
+ private:
+  // Submits `work` and waits for its commit; the error, if any.
+  std::optional<std::string> commit(storage::CommitQueue::Work work);
+
+  RatingStore store_;
+  storage::CommitQueue& commits_;
+  const engine::GameRegistry& games_;
+  tournaments::RatingParams params_;
+  mutable std::mutex mutex_;
+  tournaments::RatingBook book_;
+};
+
+}  // namespace warpath::server::ratings

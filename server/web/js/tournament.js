@@ -228,6 +228,12 @@ async function bidAct(button, work) {
 
 // ---- rounds ----
 
+// A cell of the pairings' table: its content in one box, named by its column (a phone shows the
+// cells of a pairing as lines under each other, each with that name).
+function cell(label, cls, content) {
+  return h('td', { class: cls, 'data-label': label }, h('span', {}, content));
+}
+
 function pairingRow(pairing) {
   const model = pairingModel(pairing, me());
   const links = [];
@@ -236,13 +242,13 @@ function pairingRow(pairing) {
   return h(
     'tr',
     { class: `pairing${model.mine ? ' mine' : ''}`, 'data-table': pairing.table, 'data-status': pairing.status },
-    h('td', { class: 'num' }, model.table),
-    h('td', { class: 'wrap' }, (pairing.players || []).flatMap((name, i) => (i ? [' – ', playerLink(name)] : [playerLink(name)]))),
-    h('td', { class: 'wrap pairing-sides' }, model.sides || '—'),
-    h('td', { class: 'pairing-bid' }, model.bid || '—'),
-    h('td', { class: 'pairing-status' }, model.status),
-    h('td', { class: 'wrap pairing-result' }, model.result || '—'),
-    h('td', { class: 'links' }, links.length ? links.flatMap((link, i) => (i ? [' ', link] : [link])) : ''),
+    cell('Table', 'num', model.table),
+    cell('Players', 'wrap pairing-players', (pairing.players || []).flatMap((name, i) => (i ? [' – ', playerLink(name)] : [playerLink(name)]))),
+    cell('Sides', 'wrap pairing-sides', model.sides || '—'),
+    cell('Bid', 'pairing-bid', model.bid || '—'),
+    cell('Status', 'pairing-status', model.status),
+    cell('Result', 'wrap pairing-result', model.result || '—'),
+    cell('', 'links', links.flatMap((link, i) => (i ? [' ', link] : [link]))),
   );
 }
 
@@ -303,7 +309,7 @@ function renderStandings() {
               { class: [row.me ? 'mine' : '', row.withdrawn ? 'withdrawn' : '', row.eliminated ? 'eliminated' : ''].filter(Boolean).join(' '), 'data-name': row.name },
               row.cells.map((cell, i) =>
                 i === 1
-                  ? h('td', {}, playerLink(cell), row.withdrawn ? h('span', { class: 'pill withdrawn-mark' }, 'withdrawn') : null, row.eliminated ? h('span', { class: 'muted' }, ' out') : null)
+                  ? h('td', { class: 'wrap' }, playerLink(cell), row.withdrawn ? h('span', { class: 'pill withdrawn-mark' }, 'withdrawn') : null, row.eliminated ? h('span', { class: 'muted' }, ' out') : null)
                   : h('td', { class: 'num' }, cell),
               ),
             ),
@@ -336,7 +342,7 @@ function renderPlayers() {
             'tr',
             { class: p.withdrawn ? 'withdrawn' : '', 'data-name': p.name },
             h('td', { class: 'num' }, p.seed ?? '—'),
-            h('td', {}, playerLink(p.name), p.withdrawn ? h('span', { class: 'pill withdrawn-mark' }, 'withdrawn') : null),
+            h('td', { class: 'wrap' }, playerLink(p.name), p.withdrawn ? h('span', { class: 'pill withdrawn-mark' }, 'withdrawn') : null),
             h('td', { class: 'num', title: `rating deviation ${Math.round(p.deviation ?? 0)}` }, `${Math.round(p.rating ?? 1500)} ±${Math.round(p.deviation ?? 350)}`),
           ),
         ),

@@ -128,9 +128,9 @@ function fillTitleDetails() {
   // Without a bid option the sides can only be balanced.
   for (const option of byId('t-sides').options) option.disabled = option.value !== 'balanced' && !(t && t.bid_option);
   if (!(t && t.bid_option)) byId('t-sides').value = 'balanced';
-  showSides();
   box.hidden = fields.length === 0;
   for (const f of fields) box.append(optionControl(f));
+  showSides();
 }
 
 // The bid option is the bidding's to set: its control only with balanced sides.

@@ -179,8 +179,12 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   assert.equal(await byed.page.locator('a.bid-link').count(), 0, 'no Bid link for another’s pairing');
 
   // The first bids 2 VP to play french: the page shows it; the second sees only "bid received".
+  // A refresh meanwhile (the page back in focus) leaves the bid being typed as it is.
   await first.page.locator('#my-pairing .bid-vp').fill('2');
   await first.page.locator('#my-pairing .bid-side').selectOption('french');
+  await Promise.all([first.page.waitForResponse((r) => r.url().endsWith(`/api/lobby/${game.listing}`), { timeout: TIMEOUT }), refocus(first.page)]);
+  await first.page.waitForTimeout(200);
+  assert.equal(await first.page.locator('#my-pairing .bid-vp').inputValue(), '2', 'the bid form kept over a refresh');
   await first.page.locator('#my-pairing button.bid').click();
   await first.page.locator('#my-pairing .bidding', { hasText: 'you: 2 VP for french' }).waitFor({ timeout: TIMEOUT });
   await refocus(second.page);
@@ -267,6 +271,12 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   assert.ok(widths.page <= 390, `the page fits the phone's width: ${JSON.stringify(widths)}`);
   for (const right of widths.panels) assert.ok(right <= 390, `a panel within the screen: ${JSON.stringify(widths)}`);
   assert.ok(widths.trf <= 390);
+  // A refresh keeps the reader where they were.
+  await phone.page.evaluate(() => window.scrollTo(0, 600));
+  const before = await phone.page.evaluate(() => window.scrollY);
+  await Promise.all([phone.page.waitForResponse((r) => r.url().endsWith(`/api/tournaments/${id}/standings`), { timeout: TIMEOUT }), refocus(phone.page)]);
+  await phone.page.waitForTimeout(200);
+  assert.equal(await phone.page.evaluate(() => window.scrollY), before, 'the scroll kept over a refresh');
   await screenshot(phone.page, 'phone');
   await phone.page.goto('/tournaments.html#finished');
   await phone.page.locator(`.tournament-item[data-tournament="${id}"]`).waitFor({ timeout: TIMEOUT });

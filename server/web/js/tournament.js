@@ -3,8 +3,8 @@
 // the viewer's own pairing, with the bidding panel of its listing while it bids for sides
 // (js/bidding_panel.js, GET /api/lobby/{listing}); every round's pairings (GET …/rounds, the
 // newest open, older ones folded); the standings (GET …/standings, a table per pool, withdrawn
-// players marked); the players with rating and seed; the TRF export (…/trf). While the tournament
-// is open or running the page asks again every 15 s and when it comes back into view, without
+// players marked); the players with rating and seed; the TRF export (…/trf). The page asks again
+// when it comes back into view and, while the tournament is open or running, every 15 s, without
 // rebuilding an open bidding panel whose state has not changed nor folding a round opened.
 import { byId, clear, errorText, h } from './dom.js';
 import { call, loadSession, onSession, currentAccount } from './session.js';
@@ -409,12 +409,15 @@ async function main() {
   onSession((s) => {
     if (s) refresh();
   });
+  // Back in view: always; on the timer: while it is open or running.
   const again = () => {
-    if (!document.hidden && live()) refresh();
+    if (!document.hidden) refresh();
   };
   document.addEventListener('visibilitychange', again);
   window.addEventListener('focus', again);
-  setInterval(again, REFRESH_MS);
+  setInterval(() => {
+    if (live()) again();
+  }, REFRESH_MS);
 }
 
 byId('register').addEventListener('click', register);

@@ -1,7 +1,7 @@
 // A tournament through its pages, in a real browser with three accounts (three cookie jars):
 // Olga, granted the organiser role with `warpath organiser --grant` on the test server's
 // database, creates a one-round Swiss with sealed bids from the form of tournaments.html (a field
-// the page refuses first, shown beside it); Olga, Pat and Quinn register from tournament.html (a
+// the page refuses, then one the server refuses, each shown beside its field); Olga, Pat and Quinn register from tournament.html (a
 // withdrawal dismissed at its confirmation changes nothing); Olga starts it: two of them are
 // paired and the third has a bye. Each paired player sees their pairing and bids from the page;
 // the first one's page, brought back into focus, shows the sides and the bid once both are in,
@@ -102,6 +102,16 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   assert.equal(await olga.page.locator('#t-rounds').getAttribute('aria-invalid'), 'true');
   assert.deepEqual((await getJson(olga, '/api/tournaments')).tournaments, [], 'nothing created');
   await olga.page.fill('#t-rounds', '1');
+  // An option the server refuses (bad_tournament, field "options"): its message beside the options.
+  await olga.page.click('details.advanced summary');
+  await olga.page.fill('#options', '{"no_such_rule": true}');
+  await olga.page.click('#t-create');
+  const optionsError = olga.page.locator('.field-error[data-field="options"]');
+  await optionsError.waitFor({ state: 'visible', timeout: TIMEOUT });
+  assert.match(await optionsError.textContent(), /no_such_rule/);
+  assert.equal(await roundsError.isHidden(), true, 'the earlier error gone');
+  assert.deepEqual((await getJson(olga, '/api/tournaments')).tournaments, [], 'nothing created');
+  await olga.page.fill('#options', '');
   await olga.page.click('#t-create');
   await olga.page.waitForURL(/\/tournament\.html\?id=\d+$/, { timeout: TIMEOUT });
   const id = Number(new URL(olga.page.url()).searchParams.get('id'));

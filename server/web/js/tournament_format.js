@@ -263,7 +263,7 @@ function wholeNumber(text, field, what, min, max) {
 export function tournamentRequest(values, { bidOption = null, now = Date.now() } = {}) {
   const name = String(values.name ?? '').trim();
   if (!name) throw new FieldError('name', 'Give the tournament a name.');
-  if (name.length > 80) throw new FieldError('name', 'The name is at most 80 characters.');
+  if (name.length > 100) throw new FieldError('name', 'The name is at most 100 characters.');
   if (!values.title) throw new FieldError('title', 'Choose a game.');
 
   let sides;
@@ -290,6 +290,8 @@ export function tournamentRequest(values, { bidOption = null, now = Date.now() }
     format = { kind: 'elimination', mulligan: Boolean(values.mulligan) };
   } else throw new FieldError('kind', 'Choose a format.');
 
+  if (format.rounds !== undefined && format.rounds >= minPlayers)
+    throw new FieldError('rounds', 'There must be fewer rounds than the fewest players: lower the rounds or raise the fewest players.');
   const maxPlayers = wholeNumber(values.max_players, 'max_players', 'the most players', minPlayers, 128);
 
   const closesText = String(values.registration_closes ?? '').trim();

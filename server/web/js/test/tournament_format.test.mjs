@@ -219,6 +219,9 @@ test('the creation form refuses what the server would, naming the field', () => 
   assert.equal(refused({ kind: 'swiss_elimination', playoff: '6' }), 'playoff');
   assert.equal(refused({ sides: 'sealed' }, null), 'sides', 'no bidding without a bid option');
   assert.equal(refused({ kind: '' }), 'kind');
+  assert.equal(refused({ rounds: '4', min_players: '4' }), 'rounds', 'fewer rounds than the fewest players');
+  assert.equal(refused({ kind: 'swiss_elimination', rounds: '8', min_players: '8', playoff: '8' }), 'rounds');
+  assert.equal(refused({ name: 'x'.repeat(101) }), 'name');
 });
 
 test('a server field error finds its field in the form', () => {

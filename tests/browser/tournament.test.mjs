@@ -1,13 +1,15 @@
 // A tournament through its pages, in a real browser with three accounts (three cookie jars):
 // Olga, granted the organiser role with `warpath organiser --grant` on the test server's
 // database, creates a one-round Swiss with sealed bids from the form of tournaments.html (a field
-// the page refuses, then one the server refuses, each shown beside its field); Olga, Pat and Quinn register from tournament.html (a
-// withdrawal dismissed at its confirmation changes nothing); Olga starts it: two of them are
-// paired and the third has a bye. Each paired player sees their pairing and bids from the page;
-// the first one's page, brought back into focus, shows the sides and the bid once both are in,
-// in their pairing and in the round's table. One resigns (over HTTP); the standings show the
-// winner with 1 point above the loser, the list shows it under "Finished", and "Download TRF"
-// gives text naming both players. Then the tournament page at a phone's width (390 x 844).
+// the page refuses, then one the server refuses, each shown beside its field); Olga, Pat and
+// Quinn register from tournament.html (a withdrawal dismissed at its confirmation changes
+// nothing); Olga starts it: two of them are paired and the third has a bye. Each paired player
+// sees their pairing and bids from the page (a bid being typed survives a refresh); the first
+// one's page, brought back into focus, shows the sides and the bid once both are in, in their
+// pairing and in the round's table. One resigns (over HTTP); the standings show the winner with
+// 1 point above the loser, the list shows it under "Finished", and "Download TRF" gives text
+// naming both players. Then the tournament page at a phone's width (390 x 844), whose scroll a
+// refresh keeps.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';

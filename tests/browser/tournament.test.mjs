@@ -6,10 +6,10 @@
 // nothing); Olga starts it: two of them are paired and the third has a bye. Each paired player
 // sees their pairing and bids from the page (a bid being typed survives a refresh); the first
 // one's page, brought back into focus, shows the sides and the bid once both are in, in their
-// pairing and in the round's table. One resigns (over HTTP); the standings show the winner with
-// 1 point above the loser, the list shows it under "Finished", and "Download TRF" gives text
-// naming both players. Then the tournament page at a phone's width (390 x 844), whose scroll a
-// refresh keeps.
+// pairing and in the round's table, and the game page names its tournament round. One resigns
+// (over HTTP); the standings show the winner with 1 point above the loser, the list shows it
+// under "Finished", and "Download TRF" gives text naming both players. Then the tournament page
+// at a phone's width (390 x 844), whose scroll a refresh keeps.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -227,6 +227,15 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   await othersLink.waitFor({ timeout: TIMEOUT });
   assert.match(await othersLink.getAttribute('href'), /^\/game\.html\?game=\d+$/, 'another’s game opens to watch');
   await screenshot(first.page, 'sides');
+  // The game page says which tournament round it belongs to.
+  const gamePage = await first.context.newPage();
+  gamePage.on('pageerror', (e) => pageErrors.push(`[${first.name} game] ${e.message}`));
+  await gamePage.goto(await first.page.locator('#open-my-game').getAttribute('href'));
+  const origin = gamePage.locator('#tournament-line');
+  await origin.waitFor({ state: 'visible', timeout: TIMEOUT });
+  assert.match(await origin.textContent(), /A game of the tournament Test Swiss, round 1, table \d+\./);
+  assert.equal(await origin.locator('a').getAttribute('href'), `/tournament.html?id=${id}`);
+  await gamePage.close();
 
   // The second resigns (over HTTP): the first wins.
   const { rounds: playing } = await getJson(first, `/api/tournaments/${id}/rounds`);

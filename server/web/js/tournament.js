@@ -189,7 +189,7 @@ function renderMyPairing() {
   shownBidding = key;
   const opponent = (current.pairing.players || []).find((name) => name.toLowerCase() !== me().toLowerCase());
   const parts = [
-    h('p', { class: 'my-pairing-line' }, h('strong', {}, roundName(current.round)), ` · table ${model.table} · `, opponent ? ['you play ', playerLink(opponent)] : 'you have a bye (1 point)', ` · ${model.status}`),
+    h('p', { class: 'my-pairing-line' }, h('strong', {}, roundName(current.round)), ` · ${model.place} · `, opponent ? ['you play ', playerLink(opponent)] : 'you have a bye (1 point)', ` · ${model.status}`),
   ];
   if (model.sides) parts.push(h('p', { class: 'my-pairing-sides' }, `Sides: ${model.sides}`, model.role ? ` (you play ${model.role})` : '', model.bid ? ` · bid: ${model.bid}` : ''));
   if (model.result) parts.push(h('p', { class: 'my-pairing-result' }, model.result));

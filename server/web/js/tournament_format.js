@@ -202,15 +202,17 @@ export function bidWords(bid) {
   return `${bid.vp} VP toward ${bid.side}`;
 }
 
-// A pairing for the page: {table, players, status, sides, bid, result, mine, role, bidListing (the
-// listing to bid in, when it is the viewer's pairing still bidding), gameHref}.
+// A pairing for the page: {table (with its pool in a round-robin), place ("pool 2, table 3"),
+// players, status, sides, bid, result, mine, role, bidListing (the listing to bid in, when it is
+// the viewer's pairing still bidding), gameHref}.
 export function pairingModel(pairing, me) {
   const mine = (pairing.players || []).some((name) => same(name, me));
   const role = mine ? myRole(pairing, me) : null;
   let gameHref = null;
   if (pairing.game) gameHref = mine && role ? `/game.html?game=${pairing.game}#seat=${encodeURIComponent(role)}` : `/game.html?game=${pairing.game}`;
   return {
-    table: pairing.table,
+    table: pairing.pool ? `${pairing.table} (pool ${pairing.pool})` : String(pairing.table ?? ''),
+    place: `${pairing.pool ? `pool ${pairing.pool}, ` : ''}table ${pairing.table}`,
     players: (pairing.players || []).join(' – '),
     status: PAIRING_STATUS[pairing.status] ?? String(pairing.status ?? ''),
     sides: sidesOfPairing(pairing),

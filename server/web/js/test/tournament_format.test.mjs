@@ -115,6 +115,10 @@ test('a pairing for the page: my game opens on my seat, another’s as a spectat
   assert.equal(pairingModel(bidding, 'bob').status, 'bidding for sides');
   assert.equal(pairingModel(bidding, 'carol').bidListing, null, 'not my pairing: nothing to bid');
   assert.equal(pairingModel(bidding, 'bob').gameHref, null, 'no game yet');
+  assert.equal(pairingModel(bidding, 'bob').table, '1');
+  assert.equal(pairingModel(bidding, 'bob').place, 'table 1');
+  assert.equal(pairingModel({ ...bidding, pool: 2, table: 3 }, 'bob').table, '3 (pool 2)');
+  assert.equal(pairingModel({ ...bidding, pool: 2, table: 3 }, 'bob').place, 'pool 2, table 3');
 });
 
 test('standings as tables: tie-break columns named, equal ranks marked, withdrawn and mine flagged', () => {

@@ -119,9 +119,10 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   const id = Number(new URL(olga.page.url()).searchParams.get('id'));
   await olga.page.locator('#header-panel:not([hidden])').waitFor({ timeout: TIMEOUT });
   const created = await getJson(olga, `/api/tournaments/${id}`);
-  assert.deepEqual({ format: created.format, sides: created.sides, min: created.min_players, max: created.max_players, hours: created.round_hours }, {
+  const sides = { mode: created.sides.mode, favoured: created.sides.favoured ?? null };
+  assert.deepEqual({ format: created.format, sides, min: created.min_players, max: created.max_players, hours: created.round_hours }, {
     format: { kind: 'swiss', rounds: 1 },
-    sides: { mode: 'sealed' },
+    sides: { mode: 'sealed', favoured: null },
     min: 3,
     max: 8,
     hours: 48,

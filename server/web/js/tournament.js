@@ -52,6 +52,12 @@ function titleOf(titleId) {
   return titles.find((t) => t.title === titleId) || null;
 }
 
+// The tournament's title's roles, in seat order.
+function roles() {
+  const t = tournament && titleOf(tournament.title);
+  return (t && t.roles) || [];
+}
+
 function scenarioName(titleId, scenarioId) {
   const t = titleOf(titleId);
   const s = t && Array.isArray(t.scenarios) ? t.scenarios.find((x) => x.id === scenarioId) : null;
@@ -183,7 +189,7 @@ function renderMyPairing() {
     clear(byId('my-pairing'));
     return;
   }
-  const model = pairingModel(current.pairing, me());
+  const model = pairingModel(current.pairing, me(), roles());
   const key = JSON.stringify([current.round.number, current.pairing, bidListing]);
   if (key === shownBidding) return; // nothing new: an open bid form stays as it is
   shownBidding = key;
@@ -235,7 +241,7 @@ function cell(label, cls, content) {
 }
 
 function pairingRow(pairing) {
-  const model = pairingModel(pairing, me());
+  const model = pairingModel(pairing, me(), roles());
   const links = [];
   if (model.bidListing) links.push(h('a', { href: '#my-pairing-panel', class: 'bid-link' }, 'Bid'));
   if (model.gameHref) links.push(h('a', { href: model.gameHref, class: 'game-link' }, 'Open game'));

@@ -186,11 +186,14 @@ export function resultWords(pairing) {
 
 const PAIRING_STATUS = { bidding: 'bidding for sides', playing: 'playing', finished: 'finished', bye: 'bye' };
 
-// "french: bob, british: carol"; '' until the sides are known.
-export function sidesOfPairing(pairing) {
+// "french: bob, british: carol": in the title's order of `roles` (the first seat first; the
+// answer's object has its own order); '' until the sides are known.
+export function sidesOfPairing(pairing, roles = []) {
   const sides = pairing && pairing.sides;
   if (!sides) return '';
+  const order = (role) => (roles.includes(role) ? roles.indexOf(role) : roles.length);
   return Object.entries(sides)
+    .sort(([a], [b]) => order(a) - order(b))
     .map(([role, name]) => `${role}: ${name}`)
     .join(', ');
 }
@@ -204,8 +207,8 @@ export function bidWords(bid) {
 
 // A pairing for the page: {table (with its pool in a round-robin), place ("pool 2, table 3"),
 // players, status, sides, bid, result, mine, role, bidListing (the listing to bid in, when it is
-// the viewer's pairing still bidding), gameHref}.
-export function pairingModel(pairing, me) {
+// the viewer's pairing still bidding), gameHref}; `roles`: the title's, in seat order.
+export function pairingModel(pairing, me, roles = []) {
   const mine = (pairing.players || []).some((name) => same(name, me));
   const role = mine ? myRole(pairing, me) : null;
   let gameHref = null;
@@ -215,7 +218,7 @@ export function pairingModel(pairing, me) {
     place: `${pairing.pool ? `pool ${pairing.pool}, ` : ''}table ${pairing.table}`,
     players: (pairing.players || []).join(' – '),
     status: PAIRING_STATUS[pairing.status] ?? String(pairing.status ?? ''),
-    sides: sidesOfPairing(pairing),
+    sides: sidesOfPairing(pairing, roles),
     bid: bidWords(pairing.bid),
     result: resultWords(pairing),
     mine,

@@ -99,11 +99,11 @@ test('my pairing: the newest round that pairs me, whatever the case of my name',
 
 test('a pairing for the page: my game opens on my seat, another’s as a spectator; Bid only for mine while bidding', () => {
   const played = ROUNDS[0].pairings[0];
-  const carol = pairingModel(played, 'carol');
+  const carol = pairingModel({ ...played, sides: { british: 'carol', french: 'Bob' } }, 'carol', ['french', 'british']);
   assert.equal(carol.mine, true);
   assert.equal(carol.role, 'british');
   assert.equal(carol.gameHref, '/game.html?game=34#seat=british');
-  assert.equal(carol.sides, 'french: Bob, british: carol');
+  assert.equal(carol.sides, 'french: Bob, british: carol', 'the first seat first, whatever the answer’s order');
   assert.equal(carol.bid, '2 VP toward british');
   assert.equal(carol.result, 'Bob won (1–0)');
   assert.equal(carol.bidListing, null);

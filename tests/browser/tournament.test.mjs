@@ -9,7 +9,9 @@
 // pairing and in the round's table, and the game page names its tournament round. One resigns
 // (over HTTP); the standings show the winner with 1 point above the loser, the list shows it
 // under "Finished", and "Download TRF" gives text naming both players. Then the tournament page
-// at a phone's width (390 x 844), whose scroll a refresh keeps.
+// at a phone's width (390 x 844), whose scroll a refresh keeps. A second tournament: a player
+// withdraws during registration and the organiser cancels it, each after a confirmation (a
+// dismissed cancel changes nothing).
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -26,7 +28,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 let server;
 let browser;
-browserTestHooks(null, (fixture) => ({ server, browser } = fixture));
+browserTestHooks(null, (fixture) => ({ server, browser } = fixture), { closePagesAfterEach: true });
 const pageErrors = [];
 
 // An account signed up over HTTP in a browser context of its own, with its page. Its dialogs
@@ -304,5 +306,44 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
   await phone.page.locator(`.tournament-item[data-tournament="${id}"]`).waitFor({ timeout: TIMEOUT });
   assert.ok((await phone.page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the list fits the phone');
   await screenshot(phone.page, 'phone-list');
+  assert.deepEqual(pageErrors, []);
+});
+
+test('withdrawing during registration and the organiser’s cancel, each after its confirmation', async () => {
+  const uma = await newUser('uma');
+  const vic = await newUser('vic');
+  const granted = spawnSync(BINARY, ['organiser', '--db', path.join(server.dir, 'warpath.db'), '--grant', 'uma'], { encoding: 'utf8' });
+  assert.equal(granted.status, 0, `organiser --grant: ${granted.stdout}${granted.stderr}`);
+  const closes = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const res = await uma.context.request.post('/api/tournaments', {
+    data: { name: 'Pools', title: 'wilderness-war', scenario: 'annus_mirabilis', options: {}, time_control: null, sides: { mode: 'balanced' }, format: { kind: 'round_robin', pool_size: 4 }, registration_closes: closes, min_players: 4, max_players: 8, round_hours: 24 },
+    headers: { 'X-CSRF-Token': uma.csrf },
+  });
+  assert.equal(res.status(), 201, await res.text());
+  const { id } = await res.json();
+
+  // Vic registers, then withdraws: asked first, and gone from the players.
+  await openTournament(vic, id);
+  assert.match(await vic.page.locator('#t-facts').textContent(), /Round-robin pools of 4[\s\S]*Balanced sides/);
+  await vic.page.click('#register');
+  await vic.page.locator('#players tr[data-name="vic"]').waitFor({ timeout: TIMEOUT });
+  await vic.page.click('#withdraw');
+  await vic.page.locator('#register:not([hidden])').waitFor({ timeout: TIMEOUT });
+  assert.match(vic.dialogs.at(-1) ?? '', /Withdraw your registration/);
+  assert.equal(await vic.page.locator('#players tr[data-name="vic"]').count(), 0, 'no longer registered');
+  assert.equal((await getJson(vic, `/api/tournaments/${id}`)).me.registered, false);
+  assert.equal(await vic.page.locator('#cancel').isHidden(), true, 'Cancel is the organiser’s');
+
+  // Uma's cancel, dismissed first, then confirmed.
+  await openTournament(uma, id);
+  uma.dialog = 'dismiss';
+  await uma.page.click('#cancel');
+  assert.equal((await getJson(uma, `/api/tournaments/${id}`)).status, 'registration', 'a dismissed cancel changes nothing');
+  uma.dialog = 'accept';
+  await uma.page.click('#cancel');
+  await uma.page.locator('#t-status', { hasText: 'Cancelled' }).waitFor({ timeout: TIMEOUT });
+  assert.equal((await getJson(uma, `/api/tournaments/${id}`)).status, 'cancelled');
+  assert.equal(await uma.page.locator('#start').isHidden(), true);
+  assert.equal(await uma.page.locator('#register').isHidden(), true);
   assert.deepEqual(pageErrors, []);
 });

@@ -1,6 +1,7 @@
-// The account bar at the right of every page's top bar: "Log in" / "Sign up" when logged out;
-// when logged in the name (a link to the profile), a badge counting the games that wait for my
-// move, "Next game" (the one waiting longest), a link to the account settings and "Log out".
+// The account bar at the right of every page's top bar: a link to the tournaments, then "Log in" /
+// "Sign up" when logged out; when logged in the name (a link to the profile), a badge counting
+// the games that wait for my move, "Next game" (the one waiting longest), a link to the account
+// settings and "Log out".
 // It follows GET /api/my/games every 15 s and when the page comes back into view, and shares
 // what it got with the page (onMyGames), so that the lobby and the game page do not ask again.
 //
@@ -79,9 +80,11 @@ function render() {
   const session = sessionSeen;
   clear(bar);
   if (!sessionKnown) return; // nothing until the server said who is logged in
+  const tournaments = h('a', { href: '/tournaments.html', class: 'nav-tournaments', id: 'nav-tournaments' }, 'Tournaments');
   if (!session) {
     bar.dataset.state = 'logged-out';
     bar.append(
+      tournaments,
       h('a', { href: accountLink('login'), class: 'account-login', id: 'account-login' }, 'Log in'),
       h('a', { href: accountLink('signup'), class: 'button small account-signup', id: 'account-signup' }, 'Sign up'),
     );
@@ -93,6 +96,7 @@ function render() {
   const next = nextGame(myGames, options.currentGame);
   const countText = `${count} game${count === 1 ? '' : 's'} waiting for your move`;
   bar.append(
+    tournaments,
     h('a', { href: `/player.html?name=${encodeURIComponent(name)}`, class: 'account-name', id: 'account-name', title: 'your profile' }, name),
     h(
       'a',

@@ -878,12 +878,20 @@ async function accountSeatPossible() {
   }
 }
 
-// The bidding that settled the sides, for games whose sides were bid for (GET /api/games/{id}).
-async function showBidding() {
+// Where the game comes from (GET /api/games/{id}): the tournament round it is a pairing of, and
+// the bidding that settled the sides, for games whose sides were bid for.
+async function showOrigin() {
   try {
     const response = await fetch(`/api/games/${game}`);
     if (!response.ok) return;
-    const lines = biddingLines((await response.json()).bidding);
+    const record = await response.json();
+    const t = record.tournament;
+    if (t && t.id) {
+      const line = byId('tournament-line');
+      line.replaceChildren('A game of the tournament ', h('a', { href: `/tournament.html?id=${t.id}`, id: 'tournament-link' }, t.name), `, round ${t.round}, table ${t.table}.`);
+      line.hidden = false;
+    }
+    const lines = biddingLines(record.bidding);
     if (!lines.length) return;
     const box = byId('bidding-summary');
     box.replaceChildren(h('h3', {}, 'Sides by bidding'), h('ul', {}, lines.map((line) => h('li', {}, line))));
@@ -904,7 +912,7 @@ async function start() {
     // The replay page finds this tab's seat token where this page keeps it (store.js).
     byId('replay-link').href = `/replay.html?game=${game}&seat=${encodeURIComponent(seat)}`;
     byId('record-row').hidden = false;
-    showBidding();
+    showOrigin();
   }
   if (game === null) {
     byId('prompt').textContent = '';

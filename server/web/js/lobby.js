@@ -5,7 +5,9 @@
 // the lobby (POST /api/lobby) from the same form.
 import { api, byId, clear, copyButton, errorText, h, relativeTime } from './dom.js';
 import { collectOptions, optionFields, optionsSummary } from './lobby_options.js';
-import { biddingControls, biddingLines, biddingRequest } from './bidding.js';
+import { biddingRequest } from './bidding.js';
+import { biddingPanel } from './bidding_panel.js';
+import { optionControl, optionValues } from './option_controls.js';
 import { presetControl, timeControlRequest, timeControlText, timeoutText } from './clocks.js';
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
@@ -229,60 +231,12 @@ function fillTitleDetails() {
   if (!t) return;
   for (const s of t.scenarios || []) scenario.append(h('option', { value: s.id }, s.name ? `${s.name}` : s.id));
   for (const f of fields) {
-    box.append(optionField(f));
+    box.append(optionControl(f));
     help.append(
       h('dt', {}, f.id),
       h('dd', {}, f.description, ' ', h('span', { class: 'muted' }, `(default: ${f.default === null ? 'not set' : JSON.stringify(f.default)})`)),
     );
   }
-}
-
-// One option as a form control; every control is named "option-<id>" (a bid: -side and -vp).
-function optionField(f) {
-  const name = `option-${f.id}`;
-  if (f.kind === 'bool')
-    return h(
-      'label',
-      { class: 'check option', title: f.description },
-      h('input', { type: 'checkbox', id: name, name, checked: f.default === true }),
-      h('span', {}, h('strong', {}, f.label.title), ' ', h('span', { class: 'muted' }, f.label.text)),
-    );
-  if (f.kind === 'bid')
-    return h(
-      'div',
-      { class: 'option option-bid', title: f.description },
-      h('span', { class: 'option-title' }, 'Bid (13.3)'),
-      h(
-        'label',
-        { class: 'inline' },
-        'VP toward ',
-        h('select', { id: `${name}-side`, name: `${name}-side` }, h('option', { value: '' }, 'no bid'), f.sides.map((side) => h('option', { value: side }, side))),
-      ),
-      h('label', { class: 'inline' }, 'VP ', h('input', { type: 'number', id: `${name}-vp`, name: `${name}-vp`, min: f.min, max: f.max, step: 1, value: '0', class: 'narrow' })),
-    );
-  return h(
-    'label',
-    { class: 'option', title: f.description },
-    h('strong', {}, f.label.title), ' ', h('span', { class: 'muted' }, f.label.text),
-    h('input', {
-      type: f.kind === 'number' ? 'number' : 'text',
-      id: name,
-      name,
-      value: f.default === null ? '' : String(f.default),
-      placeholder: f.default === null ? 'not set' : '',
-    }),
-  );
-}
-
-function fieldValues() {
-  const values = {};
-  for (const f of fields) {
-    const name = `option-${f.id}`;
-    if (f.kind === 'bool') values[f.id] = byId(name).checked;
-    else if (f.kind === 'bid') values[f.id] = { side: byId(`${name}-side`).value, vp: byId(`${name}-vp`).value };
-    else values[f.id] = byId(name).value;
-  }
-  return values;
 }
 
 async function loadTitles() {
@@ -359,7 +313,7 @@ function timeControlValues() {
 
 function readForm() {
   const body = { title: byId('title').value, scenario: byId('scenario').value };
-  const options = collectOptions(fields, fieldValues(), byId('options').value);
+  const options = collectOptions(fields, optionValues(fields), byId('options').value);
   if (Object.keys(options).length) body.options = options;
   const timeControl = timeControlRequest(timeControlValues());
   if (timeControl) body.time_control = timeControl;
@@ -609,29 +563,7 @@ function renderAccountGames() {
 // A listing's bidding: its state in words and, on the player's turn, a bid (and accept) form.
 function biddingBlock(l) {
   const t = titles.find((x) => x.title === l.title);
-  const controls = biddingControls(l.bidding, (t && t.roles) || []);
-  const block = h('div', { class: 'bidding', 'data-listing': l.id }, ...biddingLines(l.bidding).map((line) => h('div', { class: 'bidding-line' }, line)));
-  if (!controls) return block;
-  const vp = h('input', { type: 'number', class: 'bid-vp', min: controls.min, max: controls.max, step: 1, value: controls.min, 'aria-label': 'VP bid', inputmode: 'numeric' });
-  const side = controls.needsSide ? h('select', { class: 'bid-side', 'aria-label': 'side' }, ...controls.sides.map((r) => h('option', { value: r }, r))) : null;
-  const form = h(
-    'form',
-    {
-      class: 'bid-form',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const body = { vp: Number(vp.value) };
-        if (side) body.side = side.value;
-        listingAction(e.currentTarget.querySelector('button[type=submit]'), () => call('POST', `/api/lobby/${l.id}/bid`, body));
-      },
-    },
-    h('label', {}, controls.kind === 'sealed' ? 'Sealed bid (VP) ' : controls.standing ? 'Raise to (VP) ' : 'Bid (VP) ', vp),
-    side ? h('label', {}, ' to play ', side) : null,
-    h('button', { type: 'submit', class: 'small bid' }, controls.kind === 'sealed' ? 'Place the sealed bid' : 'Bid'),
-    controls.canAccept ? h('button', { type: 'button', class: 'secondary small accept-bid', onclick: (e) => listingAction(e.currentTarget, () => call('POST', `/api/lobby/${l.id}/accept`)) }, `Accept (play ${controls.sides.find((r) => r !== controls.standing.side) || 'the other side'})`) : null,
-  );
-  block.append(form);
-  return block;
+  return biddingPanel(l, (t && t.roles) || [], listingAction);
 }
 
 function renderMyListings() {

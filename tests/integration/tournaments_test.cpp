@@ -185,7 +185,10 @@ TEST_CASE("tournaments: create as organiser, register, start, bid, adjudicate at
   CHECK(shown["bidding"]["state"].is_object());
   CHECK(code_of(frank.send("GET", "/api/lobby/" + std::to_string(listing1))) == "unknown_listing");
 
-  // The deadline: the bidding closed by its defaults, the game started, then adjudicated.
+  // The deadline, after a restart (the director keeps nothing in memory): the bidding closed by
+  // its defaults, the game started, then adjudicated.
+  h.server().restart();
+  for (auto* u : {&alice, &bob, &carol, &dave, &erin, &frank}) u->http = h.http();
   clock.advance(day + 60'000);
   REQUIRE(eventually([&] {
     rounds = bob.ok("GET", tournament(id, "/rounds"));

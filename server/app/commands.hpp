@@ -10,5 +10,6 @@ int replay_command(const std::vector<std::string>& args);
 int playout_command(const std::vector<std::string>& args);
 int verify_command(const std::vector<std::string>& args);
 int ratings_command(const std::vector<std::string>& args);
+int organiser_command(const std::vector<std::string>& args);
 
 }  // namespace warpath::app

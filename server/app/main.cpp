@@ -26,6 +26,8 @@ commands:
             [--start-state FILE] [--require-events a,b,event_1..70]   exit 1 on a problem
   ratings   print the ratings table, or rebuild it from the rated games' results
             --db FILE [--title T]   --db FILE --recompute   (stop the server before --recompute)
+  organiser give an account the organiser role (it may create tournaments), or take it away
+            --db FILE (--grant NAME | --revoke NAME)   works while the server runs; exit 1: no such account
 )";
 
 }  // namespace
@@ -36,7 +38,8 @@ int main(int argc, char** argv) {
       {"replay", warpath::app::replay_command},
       {"playout", warpath::app::playout_command},
       {"verify", warpath::app::verify_command},
-      {"ratings", warpath::app::ratings_command}};
+      {"ratings", warpath::app::ratings_command},
+      {"organiser", warpath::app::organiser_command}};
   if (argc < 2 || !commands.count(argv[1])) {
     std::cerr << usage;
     return argc < 2 ? 2 : (std::string(argv[1]) == "--help" ? 0 : 2);

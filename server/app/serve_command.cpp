@@ -11,6 +11,7 @@
 
 #include "server/api/game_creation.hpp"
 #include "server/api/lobby_routes.hpp"
+#include "server/api/tournament_director.hpp"
 #include "server/app/args.hpp"
 #include "server/app/commands.hpp"
 #include "server/app/game_modules.hpp"
@@ -207,6 +208,8 @@ int serve_command(const std::vector<std::string>& argv) {
   ratings::RatingService rating_service(config.db, commits, games);
   rating_service.load();
   context.ratings = &rating_service;
+  storage::TournamentStore tournaments(config.db);
+  context.tournaments = &tournaments;
   site.wake_outbox = [&outbox] { outbox.wake(); };
   outbox.start();
   // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'
@@ -231,6 +234,7 @@ int serve_command(const std::vector<std::string>& argv) {
       log_error(std::string("rating finished games: ") + e.what());
     }
   });
+  clock_scheduler.also_run([&context, &site] { work_tournaments(context, site.origin); });
   clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });

@@ -16,6 +16,7 @@
 #include "server/storage/lobby_store.hpp"
 #include "server/storage/note_store.hpp"
 #include "server/storage/notification_store.hpp"
+#include "server/storage/tournament_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
 #include "server/util/rate_limit.hpp"
@@ -54,6 +55,8 @@ struct ServerContext {
   storage::NoteStore* notes = nullptr;
   // The live ratings (leaderboards, a player's ratings, ratings in listings, the fair-bid hint).
   ratings::RatingService* ratings = nullptr;
+  // Tournaments, their registrations, rounds and pairings (/api/tournaments).
+  storage::TournamentStore* tournaments = nullptr;
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};

@@ -4,7 +4,6 @@
 
 namespace warpath::server::ratings {
 
-using tournaments::Outcome;
 using tournaments::Seat;
 
 namespace {
@@ -39,21 +38,14 @@ std::variant<tournaments::GameRecord, NotRated> rated_result(const FinishedGame&
   record.second = *second;
 
   const auto& winner = game.result["winner"];
-  if (winner.is_string()) {
-    const auto seat = seat_of(game.roles, winner.get<std::string>());
-    if (!seat) return NotRated{"the winner is not one of the title's roles"};
-    record.outcome = *seat == Seat::first ? Outcome::first_wins : Outcome::second_wins;
-  } else if (winner.is_null()) {
-    record.outcome = Outcome::draw;
-    // 13.14: in a tournament a drawn game counts as a win for the title's side.
-    if (game.tournament && game.tournament_draw_winner) {
-      const auto seat = seat_of(game.roles, *game.tournament_draw_winner);
-      if (!seat) return NotRated{"the title's tournament draw winner is not one of its roles"};
-      record.outcome = *seat == Seat::first ? Outcome::first_wins : Outcome::second_wins;
-    }
-  } else {
-    return NotRated{"the game's winner is neither a role nor null"};
-  }
+  if (!winner.is_string() && !winner.is_null()) return NotRated{"the game's winner is neither a role nor null"};
+  const auto won = winner.is_string() ? std::optional<std::string>(winner.get<std::string>()) : std::nullopt;
+  if (won && !seat_of(game.roles, *won)) return NotRated{"the winner is not one of the title's roles"};
+  // 13.14: in a tournament a drawn game counts as a win for the title's side.
+  const auto draw_winner = game.tournament ? game.tournament_draw_winner : std::nullopt;
+  if (draw_winner && !seat_of(game.roles, *draw_winner))
+    return NotRated{"the title's tournament draw winner is not one of its roles"};
+  record.outcome = tournaments::seat_outcome(won, game.roles[0], draw_winner);
 
   if (game.bid_option && game.options.is_object()) {
     const auto bid = game.options.find(*game.bid_option);

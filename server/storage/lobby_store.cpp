@@ -16,7 +16,7 @@ constexpr std::size_t max_decisions_timed = 1000;
 constexpr const char* listing_select =
     "SELECT l.id, l.owner_id, o.name, l.title, l.scenario, l.options, l.rated, l.private, l.status, l.invitee_id, "
     "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at, l.time_control, l.bidding, "
-    "EXISTS(SELECT 1 FROM biddings b WHERE b.listing_id = l.id AND b.game_id IS NULL) "
+    "EXISTS(SELECT 1 FROM biddings b WHERE b.listing_id = l.id AND b.game_id IS NULL), l.tournament_id "
     "FROM listings l JOIN accounts o ON o.id = l.owner_id LEFT JOIN accounts i ON i.id = l.invitee_id ";
 
 ListingRecord read_listing(const Statement& q) {
@@ -39,6 +39,7 @@ ListingRecord read_listing(const Statement& q) {
   l.time_control = q.column_is_null(15) ? json() : json::parse(q.column_text(15));
   l.bidding = q.column_is_null(16) ? json() : json::parse(q.column_text(16));
   l.in_bidding = q.column_int(17) != 0;
+  if (!q.column_is_null(18)) l.tournament = q.column_int(18);
   return l;
 }
 

@@ -7,6 +7,7 @@
 // the player who ran out of time or resigned).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace warpath::server::tournaments {
@@ -24,6 +25,16 @@ enum class Outcome : std::uint8_t { first_wins, second_wins, draw };
 // The first seat's score of an outcome: 1, 0 or ½.
 inline double first_score(Outcome outcome) {
   return outcome == Outcome::first_wins ? 1.0 : outcome == Outcome::second_wins ? 0.0 : 0.5;
+}
+
+// A title's result mapped to the seats: `winner` a role (none: a draw); a draw counts for
+// `draw_winner` when one is given — in a tournament, the title's (Wilderness War 13.14: the
+// French). The one place a game's result becomes an Outcome, for standings and ratings alike.
+inline Outcome seat_outcome(const std::optional<std::string>& winner, const std::string& first_role,
+                            const std::optional<std::string>& draw_winner) {
+  const auto counted = winner ? winner : draw_winner;
+  if (!counted) return Outcome::draw;
+  return *counted == first_role ? Outcome::first_wins : Outcome::second_wins;
 }
 
 // 13.3: a bid gives `vp` victory points to the seat it favours (the seat that did not bid), so

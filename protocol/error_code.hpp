@@ -66,6 +66,16 @@ enum class ErrorCode {
   not_your_bid,
   bad_bid,
   bidding_closed,
+  // Tournaments: a bad field of a new tournament (with `field`), registration over or full, a
+  // player registered already or not at all, too few players to start, and a change only
+  // possible before the start.
+  bad_tournament,
+  registration_closed,
+  tournament_full,
+  already_registered,
+  not_registered,
+  too_few_players,
+  tournament_started,
   // The server's limits and failures.
   storage_error,
   overloaded,

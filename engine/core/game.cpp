@@ -74,4 +74,8 @@ nlohmann::json GameResult::to_json() const {
           {"summary", summary}};
 }
 
+GameResult GameModule::adjudicate(const GameState&) const {
+  return {std::nullopt, nlohmann::json::object(), "a draw (this title keeps no score to decide it by)"};
+}
+
 }  // namespace warpath::engine

@@ -186,6 +186,9 @@ class GameModule {
   }
 
   virtual std::optional<GameResult> result(const GameState& state) const = 0;
+  // The result of a game that is not over, decided from where it stands (a tournament round's
+  // deadline, Match's verb "adjudicate"): by default a draw. `score` holds what decided it.
+  virtual GameResult adjudicate(const GameState& state) const;
 
   // A state that `seat` cannot tell apart from `state`: everything hidden from that seat
   // (other hands, deck order, future dice) is dealt anew from `rng`. Leak tests compare

@@ -113,7 +113,7 @@ std::optional<ActionError> Match::play(std::string_view role, const Action& acti
   // A state nothing else holds is changed in place, saving a copy per move; the state of the last
   // barrier is shared, so the first move after a barrier goes through a copy.
   if (action.verb == undo_verb || action.verb == resign_verb || action.verb == timeout_verb ||
-      state_.use_count() != 1) {
+      action.verb == adjudicate_verb || state_.use_count() != 1) {
     auto prepared = prepare(role, action);
     if (auto* error = std::get_if<ActionError>(&prepared)) return *error;
     commit(std::move(std::get<PreparedMove>(prepared)));
@@ -163,6 +163,7 @@ std::variant<PreparedMove, ActionError> Match::prepare(std::string_view role, co
   if (!is_well_formed(action)) return ActionError{ErrorCode::malformed, "an action is a verb and an id argument"};
   if (action.verb == undo_verb) return prepare_undo(role);
   if (action.verb == resign_verb || action.verb == timeout_verb) return prepare_forfeit(role, action.verb);
+  if (action.verb == adjudicate_verb) return prepare_adjudication(role);
   if (forfeit_) return ActionError{ErrorCode::game_over, "the game has ended"};
   if (auto error = refusal(role, action)) return *error;
   const auto before = module_->active_roles(*state_);
@@ -204,6 +205,23 @@ std::variant<PreparedMove, ActionError> Match::prepare_forfeit(std::string_view 
                                             std::string(role) + " resigned; " + winner + " wins"}
                                : GameResult{winner, nlohmann::json{{"timeout", role}},
                                             std::string(role) + " ran out of time; " + winner + " wins"};
+  return prepared;
+}
+
+// The server records it under a player's role (the first's): who records it does not change the
+// result, which is the module's adjudication of the state reached.
+std::variant<PreparedMove, ActionError> Match::prepare_adjudication(std::string_view role) const {
+  const auto& roles = module_->info().roles;
+  if (std::find(roles.begin(), roles.end(), role) == roles.end())
+    return ActionError{ErrorCode::not_your_turn, "a game is adjudicated under a player's role"};
+  if (is_over()) return ActionError{ErrorCode::game_over, "the game has ended"};
+  PreparedMove prepared{Move{std::string(role), Action{std::string(adjudicate_verb), nullptr}}, state_->clone()};
+  prepared.barrier = true;
+  GameResult judged = module_->adjudicate(*state_);
+  nlohmann::json score = judged.score.is_object() ? judged.score : nlohmann::json::object();
+  score["adjudicated"] = true;
+  prepared.forfeit =
+      GameResult{judged.winner, std::move(score), "adjudicated at the round's deadline: " + judged.summary};
   return prepared;
 }
 

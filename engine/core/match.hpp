@@ -8,7 +8,9 @@
 //
 // A player may resign at any time in a two-player game (verb "resign"): the opponent wins. A
 // player who ran out of time forfeits the same way (verb "timeout"), but only the server records
-// that move, never a client (is_client_verb). Like undo, both are the framework's, not the
+// that move, never a client (is_client_verb). A game a tournament's round deadline overtakes is
+// adjudicated (verb "adjudicate", the server's only too): the module's adjudicate() names the
+// winner (Wilderness War: the side ahead on VP). Like undo, these are the framework's, not the
 // module's, and moves of the history, so replay sees them.
 
 #include <cstdint>
@@ -27,8 +29,10 @@ namespace warpath::engine {
 inline constexpr std::string_view undo_verb = "undo";
 inline constexpr std::string_view resign_verb = "resign";
 inline constexpr std::string_view timeout_verb = "timeout";
-// Whether a client may send the verb (the server records a timeout itself, once the clocks say so).
-inline bool is_client_verb(std::string_view verb) { return verb != timeout_verb; }
+inline constexpr std::string_view adjudicate_verb = "adjudicate";
+// Whether a client may send the verb (the server records a timeout itself, once the clocks say so,
+// and an adjudication at a tournament round's deadline).
+inline bool is_client_verb(std::string_view verb) { return verb != timeout_verb && verb != adjudicate_verb; }
 
 struct Move {
   std::string role;
@@ -42,7 +46,7 @@ struct PreparedMove {
   std::unique_ptr<GameState> state;
   bool barrier = false;
   bool undo = false;
-  std::optional<GameResult> forfeit = std::nullopt;  // set when the move is a resignation or a timeout
+  std::optional<GameResult> forfeit = std::nullopt;  // set when the move is a resignation, a timeout or an adjudication
   std::vector<int> dice = {};                        // the dice it rolled that every seat sees
 };
 
@@ -116,6 +120,7 @@ class Match {
  private:
   std::variant<PreparedMove, ActionError> prepare_undo(std::string_view role) const;
   std::variant<PreparedMove, ActionError> prepare_forfeit(std::string_view role, std::string_view verb) const;
+  std::variant<PreparedMove, ActionError> prepare_adjudication(std::string_view role) const;
   // Why `role` may not make this (non-undo) move now, if it may not.
   std::optional<ActionError> refusal(std::string_view role, const Action& action) const;
   // The current state again from the barrier's and the moves since, after a move applied in

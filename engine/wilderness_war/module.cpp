@@ -201,6 +201,23 @@ class WildernessWarModule final : public engine::GameModule {
     return r;
   }
 
+  // A game stopped before its end (a tournament round's deadline): the side the VP marker favours
+  // wins (13.21: positive is a French lead), an even marker is a draw.
+  engine::GameResult adjudicate(const GameState& state) const override {
+    const auto& s = as_state(state);
+    engine::GameResult r;
+    r.score = {{"vp", s.vp}};
+    if (s.vp == 0) {
+      r.summary = "VP even, a draw";
+    } else {
+      const Side ahead = s.vp > 0 ? Side::french : Side::british;
+      r.winner = std::string(side_names(ahead));
+      r.summary = "the " + std::string(side_titles(ahead)) + " lead by " + std::to_string(s.vp < 0 ? -s.vp : s.vp) +
+                  " VP and win";
+    }
+    return r;
+  }
+
   // Everything hidden from `seat` is the other hand (all of it for a spectator) apart from the
   // cards known to be there, and the draw pile's order: those cards are shuffled together and
   // dealt back in the same sizes. The British leader pool has no order to redeal (it is drawn

@@ -32,7 +32,8 @@ json account_json(const storage::AccountRecord& a) {
           {"email", a.email.value_or("")},
           {"email_verified", a.email_verified},
           {"webhook", a.webhook ? json(*a.webhook) : json()},
-          {"webhook_paused", a.webhook_paused}};
+          {"webhook_paused", a.webhook_paused},
+          {"organiser", a.organiser}};
 }
 
 // Answers with the account and a new session: its cookie, and the CSRF token for the page.

@@ -18,6 +18,7 @@
 #include "server/api/lobby_routes.hpp"
 #include "server/api/static_files.hpp"
 #include "server/api/title_data.hpp"
+#include "server/api/tournament_routes.hpp"
 #include "server/records/game_record.hpp"
 #include "server/storage/match_loader.hpp"
 #include "server/util/clock.hpp"
@@ -495,6 +496,7 @@ void game_routes(ServerContext& context, const HttpRequest& request, std::string
     if (!record) return respond(error_response(request, protocol::ErrorCode::unknown_game, "no such game"));
     json answer = record->to_json();
     answer["bidding"] = game_bidding_json(context, *id);
+    answer["tournament"] = game_tournament_json(context, *id);
     return respond(json_response(request, http::status::ok, answer));
   }
   if (tail == "/view") {
@@ -645,6 +647,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
   }
   if (account_routes(context, request, target, peer, respond)) return;
   if (lobby_routes(context, request, target, peer, respond)) return;
+  if (tournament_routes(context, request, target, peer, respond)) return;
   if (target == "/api/time-controls") return time_controls_route(request, respond);
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;

@@ -24,6 +24,8 @@ commands:
   playout   play random legal games in process and print a JSON report
             --game TITLE --scenario S|all --games N --seed K [--options JSON] [--leak-every N]
             [--start-state FILE] [--require-events a,b,event_1..70]   exit 1 on a problem
+  organiser give an account the organiser role (it may create tournaments), or take it away
+            --db FILE (--grant NAME | --revoke NAME)   works while the server runs; exit 1: no such account
 )";
 
 }  // namespace
@@ -33,7 +35,8 @@ int main(int argc, char** argv) {
       {"serve", warpath::app::serve_command},
       {"replay", warpath::app::replay_command},
       {"playout", warpath::app::playout_command},
-      {"verify", warpath::app::verify_command}};
+      {"verify", warpath::app::verify_command},
+      {"organiser", warpath::app::organiser_command}};
   if (argc < 2 || !commands.count(argv[1])) {
     std::cerr << usage;
     return argc < 2 ? 2 : (std::string(argv[1]) == "--help" ? 0 : 2);

@@ -11,6 +11,7 @@
 
 #include "server/api/game_creation.hpp"
 #include "server/api/lobby_routes.hpp"
+#include "server/api/tournament_director.hpp"
 #include "server/app/args.hpp"
 #include "server/app/commands.hpp"
 #include "server/app/game_modules.hpp"
@@ -202,6 +203,8 @@ int serve_command(const std::vector<std::string>& argv) {
   context.notifications = &notifications;
   storage::NoteStore notes(config.db);
   context.notes = &notes;
+  storage::TournamentStore tournaments(config.db);
+  context.tournaments = &tournaments;
   site.wake_outbox = [&outbox] { outbox.wake(); };
   outbox.start();
   // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'
@@ -218,6 +221,7 @@ int serve_command(const std::vector<std::string>& argv) {
   const std::string link_origin = config.public_url.empty() ? origin : config.public_url;
   site.origin = link_origin;
   clock_scheduler.also_run([&context, &site] { work_bidding_deadlines(context, site.origin); });
+  clock_scheduler.also_run([&context, &site] { work_tournaments(context, site.origin); });
   clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });

@@ -16,6 +16,7 @@
 #include "server/storage/lobby_store.hpp"
 #include "server/storage/note_store.hpp"
 #include "server/storage/notification_store.hpp"
+#include "server/storage/tournament_store.hpp"
 #include "server/util/limits.hpp"
 #include "server/util/metrics.hpp"
 #include "server/util/rate_limit.hpp"
@@ -48,6 +49,8 @@ struct ServerContext {
   storage::NotificationStore* notifications = nullptr;
   // Players' private notes (GET and PUT /api/games/{id}/notes).
   storage::NoteStore* notes = nullptr;
+  // Tournaments, their registrations, rounds and pairings (/api/tournaments).
+  storage::TournamentStore* tournaments = nullptr;
   KeyedRateLimit<std::string> password_resets_by_address{limits.password_resets_per_ip_per_minute};
   KeyedRateLimit<std::string> password_resets_by_login{limits.password_resets_per_login_per_hour,
                                                        std::chrono::hours(1)};

@@ -377,6 +377,23 @@ void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(s
   });
 }
 
+void Room::adjudicate(RoomHandle self, std::function<void(std::optional<RoomError>)> done) {
+  on_strand([this, self, done = std::move(done)]() mutable {
+    if (!match_) return done(RoomError{protocol::ErrorCode::unknown_game, "no such game"});
+    Pending pending{self,
+                    Origin::server,
+                    module_->info().roles.front(),
+                    std::nullopt,
+                    engine::Action{std::string(engine::adjudicate_verb), nullptr},
+                    nullptr,
+                    {},
+                    nullptr,
+                    "the tournament round's deadline",
+                    std::move(done)};
+    enqueue(std::move(pending));
+  });
+}
+
 void Room::enqueue(Pending pending) {
   if (waiting_.size() >= max_waiting_actions)
     return answer_error(pending, protocol::ErrorCode::overloaded,

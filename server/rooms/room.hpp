@@ -125,6 +125,10 @@ class Room : public std::enable_shared_from_this<Room> {
   // when the move's turn comes, so a move the player made first wins.
   void claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback done);
   void apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done);
+  // A tournament round's deadline: the server records an adjudication (engine::adjudicate_verb)
+  // under the first role, ending the game with the module's adjudicated result; `done` gets the
+  // refusal, if any (game_over when the game ended first).
+  void adjudicate(RoomHandle self, std::function<void(std::optional<RoomError>)> done);
   // The clocks changed without a move (a vacation, a warning): the seats are sent them again.
   void clocks_changed(RoomHandle self);
   // Standing orders, each seat its own only. WebSocket: answered by an `orders` frame with the

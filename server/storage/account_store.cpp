@@ -11,7 +11,7 @@ namespace {
 constexpr const char* account_columns =
     "id, name, email, password_hash, email_verified_at IS NOT NULL, created_at, deleted_at IS NOT NULL, "
     "(SELECT url FROM webhooks WHERE account_id = accounts.id), "
-    "(SELECT paused_at IS NOT NULL FROM webhooks WHERE account_id = accounts.id)";
+    "(SELECT paused_at IS NOT NULL FROM webhooks WHERE account_id = accounts.id), organiser";
 
 AccountRecord read_account(const Statement& row) {
   AccountRecord a;
@@ -24,6 +24,7 @@ AccountRecord read_account(const Statement& row) {
   a.deleted = row.column_int(6) != 0;
   if (!row.column_is_null(7)) a.webhook = row.column_text(7);
   a.webhook_paused = !row.column_is_null(8) && row.column_int(8) != 0;
+  a.organiser = row.column_int(9) != 0;
   return a;
 }
 

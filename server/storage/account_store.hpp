@@ -30,6 +30,7 @@ struct AccountRecord {
   bool deleted = false;
   std::optional<std::string> webhook;  // the URL notifications are posted to, if any
   bool webhook_paused = false;         // it failed for the whole retry period
+  bool organiser = false;              // may create tournaments (schema/013_tournaments.sql)
 };
 
 struct NewAccount {

@@ -16,7 +16,7 @@ constexpr std::size_t max_decisions_timed = 1000;
 constexpr const char* listing_select =
     "SELECT l.id, l.owner_id, o.name, l.title, l.scenario, l.options, l.rated, l.private, l.status, l.invitee_id, "
     "COALESCE(i.name, ''), l.rematch_of, l.game_id, l.created_at, l.updated_at, l.time_control, l.bidding, "
-    "EXISTS(SELECT 1 FROM biddings b WHERE b.listing_id = l.id AND b.game_id IS NULL) "
+    "EXISTS(SELECT 1 FROM biddings b WHERE b.listing_id = l.id AND b.game_id IS NULL), l.tournament_id "
     "FROM listings l JOIN accounts o ON o.id = l.owner_id LEFT JOIN accounts i ON i.id = l.invitee_id ";
 
 ListingRecord read_listing(const Statement& q) {
@@ -39,6 +39,7 @@ ListingRecord read_listing(const Statement& q) {
   l.time_control = q.column_is_null(15) ? json() : json::parse(q.column_text(15));
   l.bidding = q.column_is_null(16) ? json() : json::parse(q.column_text(16));
   l.in_bidding = q.column_int(17) != 0;
+  if (!q.column_is_null(18)) l.tournament = q.column_int(18);
   return l;
 }
 
@@ -358,7 +359,7 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
   return [l = std::move(l), now = std::move(now), unix_now, notices = std::move(notices), id](WriteContext& w) {
     auto q = w.db.prepare(
         "INSERT INTO listings(owner_id, title, scenario, options, rated, private, invitee_id, rematch_of, "
-        "created_at, updated_at, time_control, bidding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "created_at, updated_at, time_control, bidding, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, l.owner).bind(2, l.title).bind(3, l.scenario).bind(4, l.options.dump());
     q.bind(5, std::int64_t{l.rated}).bind(6, std::int64_t{l.is_private});
     bind_optional(q, 7, l.invitee);
@@ -372,6 +373,7 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
       q.bind_null(12);
     else
       q.bind(12, l.bidding.dump());
+    bind_optional(q, 13, l.tournament);
     q.run();
     *id = w.db.last_insert_id();
     add_player(w, *id, l.owner, l.owner_role, now);

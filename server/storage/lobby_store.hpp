@@ -48,10 +48,11 @@ struct ListingRecord {
   std::optional<GameId> game;
   std::string created_at;
   std::string updated_at;
-  nlohmann::json time_control;         // null: untimed (clocks::TimeControl::to_json)
-  nlohmann::json bidding;              // null: sides chosen or dealt; else bidding::Config::to_json
-  bool in_bidding = false;             // full, its sides being bid for (schema/011_bidding.sql)
-  std::vector<ListingPlayer> players;  // in the order they joined, the owner first
+  nlohmann::json time_control;             // null: untimed (clocks::TimeControl::to_json)
+  nlohmann::json bidding;                  // null: sides chosen or dealt; else bidding::Config::to_json
+  bool in_bidding = false;                 // full, its sides being bid for (schema/011_bidding.sql)
+  std::vector<ListingPlayer> players;      // in the order they joined, the owner first
+  std::optional<std::int64_t> tournament;  // the tournament whose pairing it is (schema/012, 013)
 
   bool has_player(std::int64_t account) const;
 };
@@ -66,8 +67,9 @@ struct NewListing {
   std::optional<std::string> owner_role;  // none: any side
   std::optional<std::int64_t> invitee;
   std::optional<GameId> rematch_of;
-  nlohmann::json time_control;  // null: untimed
-  nlohmann::json bidding;       // null: no bidding
+  nlohmann::json time_control;             // null: untimed
+  nlohmann::json bidding;                  // null: no bidding
+  std::optional<std::int64_t> tournament;  // a tournament's pairing
 };
 
 // A bid as stored (schema/011_bidding.sql).

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include "tests/integration/harness.hpp"
 #include "tests/integration/random_player.hpp"
@@ -100,10 +101,31 @@ TEST_CASE("random play: lobby games of Annus Mirabilis played to their end by ra
   CHECK(resigned.moves == 25);
   CHECK(resigned.result["winner"].is_string());
 
+  // Someone else moving the same seat meanwhile (its player in another tab, over HTTP): the
+  // player's actions go stale now and then; it catches up and plays on to the end.
+  const GameToPlay contested = lobby_game(alice, bob);
+  RandomGameOutcome raced;
+  std::thread racer([&] { raced = play_random_game(h, contested, seed + 12, limits); });
+  std::mt19937 rng(static_cast<std::mt19937::result_type>(seed));
+  int taken = 0;
+  for (int i = 0; i < 2000 && taken < 40 && h.http_status(contested.id)["status"] == "active"; ++i) {
+    const auto view = alice.send("GET", game_path(contested.id, "/view"), nullptr, false);
+    if (view.status != 200) continue;
+    const auto choice = random_action(view.body["view"]["actions"], rng, 0);
+    if (!choice || choice->verb == "undo") continue;
+    const json body = {{"version", view.body["version"]}, {"verb", choice->verb}, {"arg", choice->arg}};
+    taken += alice.send("POST", game_path(contested.id, "/actions"), body).status == 200;
+  }
+  racer.join();
+  CHECK_MESSAGE(raced.error.empty(), raced.error, " (seed ", raced.seed, ")");
+  CHECK(raced.over);
+  MESSAGE("a game raced by ", taken, " moves over HTTP: ", raced.moves, " moves of the player, ", raced.stale,
+          " stale, ", raced.resyncs, " resyncs");
+
   // Each game's stored result is the one the player saw, and its record replays.
   const auto dir = record_dir();
-  std::vector<RandomGameOutcome> all = {alone, outcomes[0], outcomes[1], after};
-  std::vector<std::int64_t> ids = {first.id, games[0].id, games[1].id, games[2].id};
+  std::vector<RandomGameOutcome> all = {alone, outcomes[0], outcomes[1], after, raced};
+  std::vector<std::int64_t> ids = {first.id, games[0].id, games[1].id, games[2].id, contested.id};
   for (std::size_t i = 0; i < all.size(); ++i) {
     CAPTURE(ids[i]);
     const json info = h.http_status(ids[i]);

@@ -624,8 +624,20 @@ void check_trf(Run& run, const RunFacts& facts, const std::vector<std::string>& 
 }
 
 // Every player was told of each of their pairings: a mail that their game has begun with its
-// link, and with sealed bids, one that it is their turn to bid per pairing.
+// link, and with sealed bids, one that it is their turn to bid per pairing; and of the
+// tournament's start and finish.
 void check_pairing_notices(Run& run, const RunFacts& facts, Sides sides) {
+  // The outbox writes the mails a moment after their events: the last one is the finish.
+  const std::string page = "tournament.html?id=" + std::to_string(run.id());
+  eventually([&] {
+    for (auto& player : run.players()) {
+      bool finished = false;
+      for (const auto& mail : mails_to(run.h(), player.name + "@example.org"))
+        finished = finished || (mail.find(page) != std::string::npos && mail.find("finished") != std::string::npos);
+      if (!finished) return false;
+    }
+    return true;
+  });
   for (auto& player : run.players()) {
     const auto mails = mails_to(run.h(), player.name + "@example.org");
     int pairings = 0, to_bid = 0;
@@ -642,6 +654,15 @@ void check_pairing_notices(Run& run, const RunFacts& facts, Sides sides) {
       CHECK_MESSAGE(told, player.name, " was not told that their game ", p.game, " (round ", p.round, ") has begun");
     }
     if (sides == Sides::sealed) CHECK_MESSAGE(to_bid >= pairings, player.name, " was told to bid ", to_bid, " times");
+    // And of the tournament's start and finish, with its page.
+    bool started = false, finished = false;
+    for (const auto& mail : mails) {
+      if (mail.find(page) == std::string::npos) continue;
+      started = started || mail.find("begun") != std::string::npos || mail.find("started") != std::string::npos;
+      finished = finished || mail.find("finished") != std::string::npos;
+    }
+    CHECK_MESSAGE(started, player.name, " was not told that the tournament began");
+    CHECK_MESSAGE(finished, player.name, " was not told that the tournament finished");
   }
 }
 

@@ -86,7 +86,6 @@ std::function<std::int64_t(storage::WriteContext&)> opener(ServerContext& contex
   listing.rated = true;
   listing.is_private = true;
   listing.time_control = tr.time_control;
-  listing.tournament = tr.id;
   std::optional<storage::NewGame> start;
   std::map<std::string, std::int64_t> seats;
   if (balanced) {

@@ -359,7 +359,7 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
   return [l = std::move(l), now = std::move(now), unix_now, notices = std::move(notices), id](WriteContext& w) {
     auto q = w.db.prepare(
         "INSERT INTO listings(owner_id, title, scenario, options, rated, private, invitee_id, rematch_of, "
-        "created_at, updated_at, time_control, bidding, tournament_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        "created_at, updated_at, time_control, bidding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, l.owner).bind(2, l.title).bind(3, l.scenario).bind(4, l.options.dump());
     q.bind(5, std::int64_t{l.rated}).bind(6, std::int64_t{l.is_private});
     bind_optional(q, 7, l.invitee);
@@ -373,7 +373,6 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
       q.bind_null(12);
     else
       q.bind(12, l.bidding.dump());
-    bind_optional(q, 13, l.tournament);
     q.run();
     *id = w.db.last_insert_id();
     add_player(w, *id, l.owner, l.owner_role, now);

@@ -67,9 +67,8 @@ struct NewListing {
   std::optional<std::string> owner_role;  // none: any side
   std::optional<std::int64_t> invitee;
   std::optional<GameId> rematch_of;
-  nlohmann::json time_control;             // null: untimed
-  nlohmann::json bidding;                  // null: no bidding
-  std::optional<std::int64_t> tournament;  // a tournament's pairing
+  nlohmann::json time_control;  // null: untimed
+  nlohmann::json bidding;       // null: no bidding
 };
 
 // A bid as stored (schema/011_bidding.sql).

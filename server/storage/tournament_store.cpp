@@ -412,7 +412,12 @@ CommitQueue::Work TournamentStore::pair_round(TournamentId id, NewRound round, s
     std::int64_t table = 0;
     for (const auto& p : round.pairings) {
       std::optional<std::int64_t> listing;
-      if (p.open) listing = p.open(w);
+      if (p.open) {
+        listing = p.open(w);
+        auto mark = w.db.prepare("UPDATE listings SET tournament_id = ? WHERE id = ?");
+        mark.bind(1, id).bind(2, *listing);
+        mark.run();
+      }
       auto add = w.db.prepare(
           "INSERT INTO tournament_pairings(tournament_id, round, table_no, player1_id, player2_id, pool, listing_id, "
           "first_id, second_id, outcome, how, forfeit, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

@@ -104,7 +104,8 @@ struct PairingRecord {
 
 // A pairing to store with its round: the players and, for a game, `open`, which creates its
 // listing (with the bidding begun or the game started: the lobby's work, run in the round's
-// transaction) and returns the listing's id; or a result known at once (a bye, a forfeit).
+// transaction) and returns the listing's id, which then names the tournament; or a result known at
+// once (a bye, a forfeit).
 struct NewPairing {
   std::int64_t player1 = 0;
   std::optional<std::int64_t> player2;

@@ -73,7 +73,7 @@ json pairing_of(const json& rounds, int round, const std::string& player) {
 
 TEST_CASE("tournaments: create as organiser, register, start, bid, adjudicate at the deadline, withdraw, TRF") {
   TestClock clock("tournaments-clock", start_ms);
-  Harness h({"--test-clock", clock.path()});
+  Harness h({"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"});
   auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
        erin = sign_up(h, "erin"), frank = sign_up(h, "frank");
   const std::string closes = "2026-11-30T00:00:00Z";

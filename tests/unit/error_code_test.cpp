@@ -58,6 +58,10 @@ TEST_CASE("error codes have one name each, are found by name and carry their HTT
   CHECK(http_status(ErrorCode::stale_version) == 409);
   CHECK(http_status(ErrorCode::rate_limited) == 429);
   CHECK(http_status(ErrorCode::storage_error) == 503);
+  CHECK(http_status(ErrorCode::bad_tournament) == 400);
+  for (const auto code : {ErrorCode::registration_closed, ErrorCode::tournament_full, ErrorCode::already_registered,
+                          ErrorCode::not_registered, ErrorCode::too_few_players, ErrorCode::tournament_started})
+    CHECK(http_status(code) == 409);
   CHECK(from_engine(warpath::engine::ErrorCode::illegal_action) == ErrorCode::illegal_action);
   CHECK(from_engine(warpath::engine::ErrorCode::undo_not_allowed) == ErrorCode::undo_not_allowed);
 }

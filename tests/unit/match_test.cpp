@@ -178,3 +178,24 @@ TEST_CASE("either player may resign at any time: the other wins, nothing more is
   CHECK(replayed.result()->to_json() == f.match.result()->to_json());
   CHECK(replayed.version() == f.match.version());
 }
+
+TEST_CASE("adjudication is the server's move only: the title's adjudicated result (by default a draw), replayed") {
+  CHECK_FALSE(is_client_verb(adjudicate_verb));
+  CHECK_FALSE(is_client_verb(timeout_verb));
+  CHECK(is_client_verb(resign_verb));
+  Fixture f;
+  REQUIRE_FALSE(f.match.play("red", {"pass", nullptr}));
+  CHECK(f.match.play("spectator", {"adjudicate", nullptr})->code == ErrorCode::not_your_turn);
+  REQUIRE_FALSE(f.match.play("red", {"adjudicate", nullptr}));
+  CHECK(f.match.is_over());
+  CHECK(f.match.forfeited());
+  REQUIRE(f.match.result());
+  CHECK(f.match.result()->draw());  // the test game keeps no score to decide by
+  CHECK(f.match.result()->score["adjudicated"] == true);
+  CHECK(f.match.result()->summary.find("adjudicated") != std::string::npos);
+  CHECK(f.match.play("red", {"adjudicate", nullptr})->code == ErrorCode::game_over);
+  Match replayed = Match::start(*f.duel, "standard", json::object(), 21);
+  replayed.replay({"red", {"pass", nullptr}});
+  replayed.replay({"red", {"adjudicate", nullptr}});
+  CHECK(replayed.result()->to_json() == f.match.result()->to_json());
+}

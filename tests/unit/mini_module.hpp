@@ -16,7 +16,7 @@ template <typename MiniState>
 class MiniModule : public GameModule {
  public:
   MiniModule(std::string title, std::vector<std::string> roles) {
-    info_ = {title, std::move(title), std::move(roles), {{"standard", "Standard"}}, {}, std::nullopt};
+    info_ = {title, std::move(title), std::move(roles), {{"standard", "Standard"}}, {}, std::nullopt, std::nullopt};
   }
   const GameInfo& info() const override { return info_; }
   std::unique_ptr<GameState> setup(const std::string&, const nlohmann::json&, std::uint64_t) const override {

@@ -1,6 +1,7 @@
 // Victory (13.1): sudden death (13.11), the end of 1759 (13.12), of 1762 (13.13), draws (13.14).
 #include <doctest/doctest.h>
 
+#include "engine/core/match.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/supply.hpp"
@@ -166,4 +167,22 @@ TEST_CASE("4.0 B.6 a sudden-death win ends the game through the year end") {
   CHECK(s.step == Step::game_over);
   CHECK(s.phase == Phase::game_over);
   CHECK(s.rule_events["victory_13_11_year_vp"] == 1);
+}
+
+TEST_CASE("adjudication at a tournament deadline: the side ahead on VP wins, even VP is a draw; only the server's") {
+  auto module = make_wilderness_war();
+  for (const auto& [vp, winner] :
+       std::vector<std::pair<int, std::optional<std::string>>>{{3, "french"}, {-2, "british"}, {0, std::nullopt}}) {
+    auto state = module->load(victory_position("annus_mirabilis", 1758, vp));
+    warpath::engine::Match match(*module, std::move(state));
+    REQUIRE_FALSE(match.is_over());
+    CHECK_FALSE(warpath::engine::is_client_verb(warpath::engine::adjudicate_verb));
+    CHECK(match.play("spectator", {"adjudicate", nullptr}));  // not a player's role
+    REQUIRE_FALSE(match.play("french", {"adjudicate", nullptr}));
+    REQUIRE(match.result());
+    CHECK(match.result()->winner == winner);
+    CHECK(match.result()->score["vp"] == vp);
+    CHECK(match.result()->score["adjudicated"] == true);
+    CHECK(match.active_roles().empty());
+  }
 }

@@ -154,6 +154,12 @@ class Run {
   std::int64_t id_ = 0;
 };
 
+// What a failed wait shows: the tournament, its rounds and the end of the server's log.
+std::string state_of(Run& run) {
+  return "\ntournament: " + run.tournament().dump() + "\nrounds: " + run.rounds().dump() +
+         "\nserver log: " + run.h().server().log_tail(3000);
+}
+
 json listing_of(User& user, std::int64_t id) { return user.ok("GET", lobby(id))["listing"]; }
 
 // The bidding of one pairing, by its two players, with random bids. Sealed: each bids 0-3 VP for
@@ -316,15 +322,16 @@ RunFacts play_tournament(Run& run, Sides sides, int adjudicate_round, const Rand
       // The round's deadline passes: the game left going is adjudicated, the round closed.
       CHECK(round_of(run, number)["finished_at"].is_null());
       run.clock().set(std::max(run.clock().now(), ms_of(round["deadline"])) + minute);
-      REQUIRE(eventually([&] { return run.h().http_status(facts.adjudicated_game)["status"] == "over"; }));
+      REQUIRE_MESSAGE(eventually([&] { return run.h().http_status(facts.adjudicated_game)["status"] == "over"; }),
+                      state_of(run));
     }
-    REQUIRE_MESSAGE(eventually([&] { return !round_of(run, number)["finished_at"].is_null(); }),
-                    round_of(run, number).dump());
+    REQUIRE_MESSAGE(eventually([&] { return !round_of(run, number)["finished_at"].is_null(); }), state_of(run));
     // The next round is paired, or the tournament finished.
-    REQUIRE(eventually([&] {
-      const json now = run.tournament();
-      return now["status"] == "finished" || now["round"].get<int>() > number;
-    }));
+    REQUIRE_MESSAGE(eventually([&] {
+                      const json now = run.tournament();
+                      return now["status"] == "finished" || now["round"].get<int>() > number;
+                    }),
+                    state_of(run));
   }
   FAIL("more than 20 rounds");
   return facts;

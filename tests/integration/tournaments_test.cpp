@@ -7,6 +7,7 @@
 // resigns the player's game; the standings and the FIDE report.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -185,7 +186,10 @@ TEST_CASE("tournaments: create as organiser, register, start, bid, adjudicate at
   CHECK(shown["bidding"]["state"].is_object());
   CHECK(code_of(frank.send("GET", "/api/lobby/" + std::to_string(listing1))) == "unknown_listing");
 
-  // The deadline: the bidding closed by its defaults, the game started, then adjudicated.
+  // The deadline, after a restart (the director keeps nothing in memory): the bidding closed by
+  // its defaults, the game started, then adjudicated.
+  h.server().restart();
+  for (auto* u : {&alice, &bob, &carol, &dave, &erin, &frank}) u->http = h.http();
   clock.advance(day + 60'000);
   REQUIRE(eventually([&] {
     rounds = bob.ok("GET", tournament(id, "/rounds"));
@@ -266,4 +270,63 @@ TEST_CASE("tournaments: cancelled at the close of registration with too few play
   CHECK(code_of(bob.send("POST", tournament(second, "/register"))) == "registration_closed");
   REQUIRE(organiser(h, "--revoke", "alice") == 0);
   CHECK(code_of(alice.send("POST", "/api/tournaments", swiss_body("2026-11-30T00:00:00Z"))) == "forbidden");
+}
+
+TEST_CASE("tournaments: balanced sides start each game at once; a resignation decides; elimination to its final") {
+  TestClock clock("tournaments-clock", start_ms);
+  Harness h({"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"});
+  auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
+       erin = sign_up(h, "erin");
+  REQUIRE(organiser(h, "--grant", "alice") == 0);
+  json body = swiss_body("2026-11-30T00:00:00Z");
+  body["sides"] = {{"mode", "balanced"}};
+  body["format"] = {{"kind", "elimination"}, {"mulligan", false}};
+  body["min_players"] = 2;
+  const std::int64_t id = alice.ok("POST", "/api/tournaments", body, 201)["id"];
+  std::map<std::string, User*> users = {{"bob", &bob}, {"carol", &carol}, {"dave", &dave}, {"erin", &erin}};
+  for (auto& [name, u] : users) u->ok("POST", tournament(id, "/register"));
+  const auto started = alice.ok("POST", tournament(id, "/start"));
+  CHECK(started["rounds_planned"] == 2);
+  auto rounds = bob.ok("GET", tournament(id, "/rounds"));
+  REQUIRE(rounds["rounds"].size() == 1);
+  CHECK(rounds["rounds"][0]["name"] == "Semi-final");
+  CHECK(rounds["rounds"][0]["stage"] == "elimination");
+  std::vector<std::string> finalists;
+  for (const auto& p : rounds["rounds"][0]["pairings"]) {
+    CHECK(p["status"] == "playing");
+    REQUIRE(p["game"].is_number_integer());
+    CHECK(p["sides"]["french"] == p["players"][0]);  // the better seed takes the first seat
+    const std::string loser = p["sides"]["british"];
+    finalists.push_back(p["sides"]["french"]);
+    users.at(loser)->ok("POST", "/api/games/" + std::to_string(p["game"].get<std::int64_t>()) + "/resign",
+                        json::object());
+  }
+  REQUIRE(eventually([&] {
+    rounds = bob.ok("GET", tournament(id, "/rounds"));
+    return rounds["rounds"].size() == 2;
+  }));
+  for (const auto& p : rounds["rounds"][0]["pairings"]) {
+    CHECK(p["result"]["how"] == "resigned");
+    CHECK(p["result"]["winner"] == p["sides"]["french"]);
+  }
+  const auto final = rounds["rounds"][1];
+  CHECK(final["name"] == "Final");
+  REQUIRE(final["pairings"].size() == 1);
+  std::vector<std::string> in_final = final["pairings"][0]["players"];
+  std::sort(in_final.begin(), in_final.end());
+  std::sort(finalists.begin(), finalists.end());
+  CHECK(in_final == finalists);
+  clock.advance(day + 60'000);  // the final is adjudicated at its deadline
+  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }));
+  const auto standings = bob.ok("GET", tournament(id, "/standings"));
+  REQUIRE(standings["rows"].size() == 4);
+  CHECK(standings["rows"][0]["rank"] == 1);
+  CHECK(standings["rows"][0]["eliminated"] == false);
+  CHECK(standings["rows"][1]["rank"] == 2);
+  CHECK(standings["rows"][2]["rank"] == 3);
+  CHECK(standings["rows"][3]["rank"] == 3);
+  CHECK(standings["rows"][3]["eliminated"] == true);
+  rounds = bob.ok("GET", tournament(id, "/rounds"));
+  CHECK(rounds["rounds"][1]["pairings"][0]["result"]["how"] == "adjudicated");
+  CHECK(rounds["rounds"][1]["pairings"][0]["result"]["winner"] == standings["rows"][0]["name"]);
 }

@@ -682,8 +682,7 @@ RandomPlayLimits play_limits() {
 }
 
 void report(const std::string& what, const RunFacts& facts, std::chrono::steady_clock::time_point start) {
-  MESSAGE(what, ": ", facts.games_played, " games played to the end (", facts.moves,
-          " random moves) and 1 adjudicated in ",
+  MESSAGE(what, ": ", facts.games_played, " games played out (", facts.moves, " random moves) and 1 adjudicated in ",
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), " s");
 }
 

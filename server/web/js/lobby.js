@@ -8,7 +8,8 @@ import { collectOptions, optionFields, optionsSummary } from './lobby_options.js
 import { biddingRequest } from './bidding.js';
 import { biddingPanel } from './bidding_panel.js';
 import { optionControl, optionValues } from './option_controls.js';
-import { presetControl, timeControlRequest, timeControlText, timeoutText } from './clocks.js';
+import { timeControlText } from './clocks.js';
+import { chosenTimeControl, controlOfRequest, mountTimeControlFields } from './time_control_form.js';
 import { absoluteLink, forgetMyGame, isMyTurn, loadMyGames, localLink, mySeats, saveMyGame } from './store.js';
 import { mountAccountBar, onMyGames, refreshMyGames } from './account_bar.js';
 import { call, currentAccount, loadSession, onSession } from './session.js';
@@ -21,7 +22,6 @@ let recent = new Map(); // id -> game record from GET /api/games
 let fields = []; // the option fields of the title chosen in the form
 let accountGames = null; // GET /api/my/games, when logged in
 let localTurns = 0; // quick games of this browser waiting for one of its seats
-let presets = []; // the clocks' presets, from GET /api/time-controls
 
 function titleName(titleId) {
   const t = titles.find((x) => x.title === titleId);
@@ -254,68 +254,11 @@ async function loadTitles() {
   fillTitleDetails();
 }
 
-// ---- the clock of a new game ----
-
-async function loadTimeControls() {
-  try {
-    const data = await api('GET', '/api/time-controls');
-    presets = Array.isArray(data.presets) ? data.presets : [];
-  } catch {
-    presets = []; // none and custom remain
-  }
-  const select = byId('time-control-choice');
-  const custom = select.querySelector('option[value="custom"]');
-  for (const p of presets) select.insertBefore(h('option', { value: p.name }, p.label || p.name), custom);
-  showTimeControl();
-}
-
-// Shows the custom fields and the timeout settings for the clock chosen, and it in words.
-function showTimeControl() {
-  const choice = byId('time-control-choice').value;
-  byId('time-control-custom').hidden = choice !== 'custom';
-  byId('time-control-timeout').hidden = choice === '';
-  const help = byId('time-control-help');
-  if (choice === '') {
-    help.textContent = 'No clock: the game waits for each move as long as it takes.';
-    return;
-  }
-  let control = null;
-  try {
-    control = controlOfRequest(timeControlRequest(timeControlValues()));
-  } catch (e) {
-    help.textContent = e.message;
-    return;
-  }
-  help.textContent = `${timeControlText(control)}. ${timeoutText(control)}. A player's clock runs while the decision is theirs, gains the increment each time it passes to the opponent, and stands still on their vacation days (see your account page).`;
-}
-
-// The `time_control` of a request in the form the server stores it (for timeControlText); null
-// for none.
-function controlOfRequest(request) {
-  if (!request) return null;
-  const preset = presets.find((p) => p.name === request.preset);
-  const timeout = { grace_hours: request.grace_hours ?? 24, automatic_timeout: Boolean(request.automatic_timeout) };
-  if (preset) return presetControl(preset, timeout);
-  if (request.preset) return { preset: request.preset }; // a preset this page does not know
-  return presetControl({ name: 'custom', initial_hours: request.initial_hours, increment_hours: request.increment_hours, cap_hours: request.cap_hours }, timeout);
-}
-
-function timeControlValues() {
-  return {
-    choice: byId('time-control-choice').value,
-    initial: byId('tc-initial').value,
-    increment: byId('tc-increment').value,
-    cap: byId('tc-cap').value,
-    grace: byId('tc-grace').value,
-    automatic: byId('tc-automatic').checked,
-  };
-}
-
 function readForm() {
   const body = { title: byId('title').value, scenario: byId('scenario').value };
   const options = collectOptions(fields, optionValues(fields), byId('options').value);
   if (Object.keys(options).length) body.options = options;
-  const timeControl = timeControlRequest(timeControlValues());
+  const timeControl = chosenTimeControl();
   if (timeControl) body.time_control = timeControl;
   const seedText = byId('seed').value.trim();
   if (seedText) {
@@ -731,8 +674,6 @@ function renderOpenGames(listings) {
 
 byId('title').addEventListener('change', fillTitleDetails);
 byId('listing-sides').addEventListener('change', showSides);
-byId('time-control-choice').addEventListener('change', showTimeControl);
-for (const id of ['tc-initial', 'tc-increment', 'tc-cap', 'tc-grace', 'tc-automatic']) byId(id).addEventListener('input', showTimeControl);
 for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', applyMode);
 byId('filter-title').addEventListener('change', () => {
   fillScenarioFilter();
@@ -769,7 +710,13 @@ setInterval(() => {
 }, REFRESH_MS);
 
 applyMode();
-await Promise.all([loadTitles(), loadTimeControls()]);
+await Promise.all([
+  loadTitles(),
+  mountTimeControlFields({
+    none: 'No clock: the game waits for each move as long as it takes.',
+    after: "A player's clock runs while the decision is theirs, gains the increment each time it passes to the opponent, and stands still on their vacation days (see your account page).",
+  }),
+]);
 fillFilters();
 renderAccountGames();
 await loadSession().catch(() => null);

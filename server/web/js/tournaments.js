@@ -5,7 +5,7 @@
 import { api, byId, clear, errorText, h } from './dom.js';
 import { collectOptions, optionFields } from './lobby_options.js';
 import { optionControl, optionValues } from './option_controls.js';
-import { presetControl, timeControlRequest, timeControlText, timeoutText } from './clocks.js';
+import { chosenTimeControl, mountTimeControlFields } from './time_control_form.js';
 import { mountAccountBar } from './account_bar.js';
 import { call, currentAccount, loadSession, onSession } from './session.js';
 import {
@@ -28,7 +28,6 @@ const REFRESH_MS = 30000;
 
 let titles = [];
 let fields = []; // the option fields of the title chosen
-let presets = [];
 let status = STATUSES.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'registration';
 
 function notice(content) {
@@ -161,55 +160,6 @@ function showFormat() {
   byId('t-format-help').textContent = help[kind] ?? '';
 }
 
-async function loadTimeControls() {
-  try {
-    const data = await api('GET', '/api/time-controls');
-    presets = Array.isArray(data.presets) ? data.presets : [];
-  } catch {
-    presets = [];
-  }
-  const select = byId('time-control-choice');
-  const custom = select.querySelector('option[value="custom"]');
-  for (const p of presets) select.insertBefore(h('option', { value: p.name }, p.label || p.name), custom);
-  showTimeControl();
-}
-
-function timeControlValues() {
-  return {
-    choice: byId('time-control-choice').value,
-    initial: byId('tc-initial').value,
-    increment: byId('tc-increment').value,
-    cap: byId('tc-cap').value,
-    grace: byId('tc-grace').value,
-    automatic: byId('tc-automatic').checked,
-  };
-}
-
-// The chosen clock in words (as the lobby's form says it).
-function showTimeControl() {
-  const choice = byId('time-control-choice').value;
-  byId('time-control-custom').hidden = choice !== 'custom';
-  byId('time-control-timeout').hidden = choice === '';
-  const help = byId('time-control-help');
-  if (choice === '') {
-    help.textContent = 'No clock: each game waits for its moves until the round’s deadline.';
-    return;
-  }
-  let request;
-  try {
-    request = timeControlRequest(timeControlValues());
-  } catch (e) {
-    help.textContent = e.message;
-    return;
-  }
-  const timeout = { grace_hours: request.grace_hours ?? 24, automatic_timeout: Boolean(request.automatic_timeout) };
-  const preset = presets.find((p) => p.name === request.preset);
-  const control = preset
-    ? presetControl(preset, timeout)
-    : presetControl({ name: 'custom', initial_hours: request.initial_hours, increment_hours: request.increment_hours, cap_hours: request.cap_hours }, timeout);
-  help.textContent = `${timeControlText(control)}. ${timeoutText(control)}.`;
-}
-
 function clearFieldErrors() {
   for (const slot of document.querySelectorAll('#tournament-form .field-error')) slot.textContent = '';
   for (const el of document.querySelectorAll('#tournament-form [aria-invalid]')) el.removeAttribute('aria-invalid');
@@ -246,7 +196,7 @@ function readForm() {
   if (byId('t-sides').value !== 'balanced' && t && t.bid_option) delete options[t.bid_option.option];
   let timeControl;
   try {
-    timeControl = timeControlRequest(timeControlValues());
+    timeControl = chosenTimeControl();
   } catch (e) {
     throw new FieldError('time_control', e.message);
   }
@@ -326,8 +276,6 @@ byId('list-refresh').addEventListener('click', loadList);
 byId('t-title').addEventListener('change', fillTitleDetails);
 byId('t-sides').addEventListener('change', showSides);
 byId('t-kind').addEventListener('change', showFormat);
-byId('time-control-choice').addEventListener('change', showTimeControl);
-for (const id of ['tc-initial', 'tc-increment', 'tc-cap', 'tc-grace', 'tc-automatic']) byId(id).addEventListener('input', showTimeControl);
 byId('tournament-form').addEventListener('submit', createTournament);
 byId('t-closes').value = localInputValue(Date.now() + 7 * 24 * 3600 * 1000);
 byId('t-zone').textContent = `(your time, ${Intl.DateTimeFormat().resolvedOptions().timeZone || 'local'})`;
@@ -345,6 +293,8 @@ setInterval(() => {
 mountAccountBar();
 showTabs();
 showFormat();
-await Promise.all([loadTitles(), loadTimeControls()]);
+const clockFields = mountTimeControlFields({ none: 'No clock: each game waits for its moves until the round’s deadline.' });
+byId('time-control-fields').append(h('span', { class: 'field-error error-text', 'data-field': 'time_control', role: 'alert' }));
+await Promise.all([loadTitles(), clockFields]);
 showForSession(await loadSession().catch(() => null));
 await loadList();

@@ -68,9 +68,10 @@ std::optional<GameRecord> GameStore::game(GameId id) {
 
 std::vector<GameRecord> GameStore::recent_games(int limit) {
   std::lock_guard lock(mutex_);
-  auto q = db_.prepare(std::string("SELECT ") + game_columns +
-                       " FROM games WHERE id NOT IN (SELECT game_id FROM listings WHERE private = 1 AND game_id IS NOT "
-                       "NULL) ORDER BY id DESC LIMIT ?");
+  auto q = db_.prepare(
+      std::string("SELECT ") + game_columns +
+      " FROM games WHERE id NOT IN (SELECT game_id FROM listings WHERE private = 1 AND tournament_id IS NULL "
+      "AND game_id IS NOT NULL) ORDER BY id DESC LIMIT ?");
   q.bind(1, std::int64_t{limit});
   std::vector<GameRecord> out;
   while (q.step()) out.push_back(read_game(q));
@@ -123,7 +124,8 @@ std::map<std::string, std::int64_t> GameStore::game_players(GameId id) {
 
 bool GameStore::is_private(GameId id) {
   std::lock_guard lock(mutex_);
-  auto q = db_.prepare("SELECT EXISTS(SELECT 1 FROM listings WHERE game_id = ? AND private = 1)");
+  auto q =
+      db_.prepare("SELECT EXISTS(SELECT 1 FROM listings WHERE game_id = ? AND private = 1 AND tournament_id IS NULL)");
   q.bind(1, id);
   q.step();
   return q.column_int(0) != 0;

@@ -60,9 +60,10 @@ class GameStore {
   explicit GameStore(const std::string& path);
 
   std::optional<GameRecord> game(GameId id);
-  // The newest games, private ones (from a private listing) left out.
+  // The newest games, private ones (from a private listing, not a tournament's) left out.
   std::vector<GameRecord> recent_games(int limit);
-  // Whether the game started from a private listing: watched by its players only.
+  // Whether the game started from a private listing: watched by its players only. A tournament
+  // pairing's listing is private (nobody else's to join) but its game is anyone's to watch.
   bool is_private(GameId id);
   std::map<std::string, std::string> seat_hashes(GameId id);
   // role -> the account that plays it, for a game started from the lobby (empty otherwise).

@@ -295,6 +295,14 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
   for (const auto& p : rounds["rounds"][0]["pairings"]) {
     CHECK(p["status"] == "playing");
     REQUIRE(p["game"].is_number_integer());
+    // A pairing's listing is private (it is nobody else's to join), but the tournament's games are
+    // anyone's to watch: the organiser, who does not play, watches each one and finds it listed.
+    const std::string watched = "/api/games/" + std::to_string(p["game"].get<std::int64_t>());
+    CHECK(alice.send("GET", watched + "/view").status == 200);
+    CHECK_NOTHROW(alice.seat(h)->join(p["game"].get<std::int64_t>(), "spectator"));
+    CHECK(
+        h.http().get("/api/games").body.dump().find("\"id\":" + std::to_string(p["game"].get<std::int64_t>()) + ",") !=
+        std::string::npos);
     CHECK(p["sides"]["french"] == p["players"][0]);  // the better seed takes the first seat
     const std::string loser = p["sides"]["british"];
     finalists.push_back(p["sides"]["french"]);

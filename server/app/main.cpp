@@ -34,12 +34,9 @@ commands:
 
 int main(int argc, char** argv) {
   const std::map<std::string, std::function<int(const std::vector<std::string>&)>> commands = {
-      {"serve", warpath::app::serve_command},
-      {"replay", warpath::app::replay_command},
-      {"playout", warpath::app::playout_command},
-      {"verify", warpath::app::verify_command},
-      {"ratings", warpath::app::ratings_command},
-      {"organiser", warpath::app::organiser_command}};
+      {"serve", warpath::app::serve_command},     {"replay", warpath::app::replay_command},
+      {"playout", warpath::app::playout_command}, {"verify", warpath::app::verify_command},
+      {"ratings", warpath::app::ratings_command}, {"organiser", warpath::app::organiser_command}};
   if (argc < 2 || !commands.count(argv[1])) {
     std::cerr << usage;
     return argc < 2 ? 2 : (std::string(argv[1]) == "--help" ? 0 : 2);

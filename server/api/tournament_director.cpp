@@ -158,9 +158,7 @@ bool step(ServerContext& context, TournamentId id, const std::string& origin) {
                                                       ? std::optional(game->result["winner"].get<std::string>())
                                                       : std::nullopt;
         const auto outcome = t::seat_outcome(winner, info.roles[0], info.tournament_draw_winner);
-        const std::string text = outcome == t::Outcome::first_wins    ? "first"
-                                 : outcome == t::Outcome::second_wins ? "second"
-                                                                      : "draw";
+        const std::string text = t::outcome_text(outcome);
         if (auto error =
                 commit_now(context, storage::TournamentStore::decide(
                                         id, p.round, p.table, text, how_of(game->result, p.withdrawn_by.has_value()),
@@ -292,10 +290,7 @@ t::TournamentState tournament_state(const storage::TournamentRecord& tr,
     s.first = p.first;
     s.second = p.second;
     s.forfeit = p.forfeit;
-    if (p.outcome)
-      s.outcome = *p.outcome == "second" ? t::Outcome::second_wins
-                  : *p.outcome == "draw" ? t::Outcome::draw
-                                         : t::Outcome::first_wins;
+    if (p.outcome) s.outcome = t::outcome_named(*p.outcome).value_or(t::Outcome::first_wins);  // a bye: first_wins
     state.pairings.push_back(std::move(s));
   }
   return state;

@@ -410,7 +410,8 @@ void rounds(const Call& call) {
           score[name(p.player1)] = 1;
         } else {
           const std::int64_t first = p.first.value_or(p.player1), second = p.second.value_or(*p.player2);
-          const double s = *p.outcome == "first" ? 1 : *p.outcome == "second" ? 0 : 0.5;
+          const double s =
+              tournaments::first_score(tournaments::outcome_named(*p.outcome).value_or(tournaments::Outcome::draw));
           score[name(first)] = s;
           score[name(second)] = 1 - s;
           if (s == 1) winner = first;

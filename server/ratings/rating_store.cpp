@@ -27,16 +27,6 @@ namespace {
 
 const char* seat_text(Seat seat) { return seat == Seat::first ? "first" : "second"; }
 
-const char* outcome_text(Outcome outcome) {
-  return outcome == Outcome::first_wins ? "first" : outcome == Outcome::second_wins ? "second" : "draw";
-}
-
-Outcome outcome_named(const std::string& text) {
-  if (text == "first") return Outcome::first_wins;
-  if (text == "second") return Outcome::second_wins;
-  return Outcome::draw;
-}
-
 constexpr const char* rated_select =
     "SELECT seq, game_id, title, scenario, first_id, second_id, bid_favours, bid_vp, outcome, ended_at, advantage, "
     "vp_value, first_before, second_before, first_after, second_after FROM rated_games ";
@@ -52,7 +42,7 @@ StoredRating read_rated(const Statement& q) {
   g.second = q.column_int(5);
   if (!q.column_is_null(6))
     g.bid = Bid{q.column_text(6) == "first" ? Seat::first : Seat::second, static_cast<int>(q.column_int(7))};
-  g.outcome = outcome_named(q.column_text(8));
+  g.outcome = tournaments::outcome_named(q.column_text(8)).value_or(Outcome::draw);  // CHECKed: first, second, draw
   s.ended_at = q.column_text(9);
   s.change.side = {q.column_double(10), q.column_double(11)};
   s.change.first_before = rating_from_json(json::parse(q.column_text(12)));
@@ -204,7 +194,7 @@ storage::CommitQueue::Work RatingStore::record(std::int64_t seq, GameId game, st
     } else {
       q.bind_null(7).bind_null(8);
     }
-    q.bind(9, std::string_view(outcome_text(g.outcome))).bind(10, ended_at);
+    q.bind(9, std::string_view(tournaments::outcome_text(g.outcome))).bind(10, ended_at);
     q.bind_double(11, change.side.advantage).bind_double(12, change.side.vp_value);
     q.bind(13, rating_json(change.first_before).dump()).bind(14, rating_json(change.second_before).dump());
     q.bind(15, rating_json(change.first_after).dump()).bind(16, rating_json(change.second_after).dump());

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace warpath::server::tournaments {
 
@@ -25,6 +26,18 @@ enum class Outcome : std::uint8_t { first_wins, second_wins, draw };
 // The first seat's score of an outcome: 1, 0 or ½.
 inline double first_score(Outcome outcome) {
   return outcome == Outcome::first_wins ? 1.0 : outcome == Outcome::second_wins ? 0.0 : 0.5;
+}
+
+// An outcome as the database stores it (rated_games.outcome, tournament_pairings.outcome):
+// "first", "second" or "draw" (a pairing may also read "bye", which is none of these).
+inline const char* outcome_text(Outcome outcome) {
+  return outcome == Outcome::first_wins ? "first" : outcome == Outcome::second_wins ? "second" : "draw";
+}
+inline std::optional<Outcome> outcome_named(std::string_view text) {
+  if (text == "first") return Outcome::first_wins;
+  if (text == "second") return Outcome::second_wins;
+  if (text == "draw") return Outcome::draw;
+  return std::nullopt;
 }
 
 // A title's result mapped to the seats: `winner` a role (none: a draw); a draw counts for

@@ -99,7 +99,9 @@ void play_one(const GameModule& module, const PlayoutOptions& options, const std
     const ActionList& listed = match.listed_actions(role);
     tally.legal_seconds += seconds_since(started_listing);
     ++tally.legal_calls;
-    if (listed.empty() && !match.can_undo(role)) {
+    // A seat left with nothing but undo is as stuck as one with nothing: a player there can only
+    // take back the move that led into the dead end.
+    if (listed.empty()) {
       stuck = true;
       break;
     }

@@ -64,11 +64,6 @@ bool has_johnson(const State& s, const std::vector<PieceIndex>& force) {
   });
 }
 
-// 5.534: British Iroquois and Mohawks follow only Johnson, and cost him nothing.
-bool is_johnsons_indian(const State& s, PieceIndex p) {
-  return side_of(s, p) == Side::british && is_iroquois_or_mohawk(s, p);
-}
-
 int command_capacity(const State& s, const std::vector<PieceIndex>& force) {
   int capacity = 0;
   for (PieceIndex p : force)
@@ -81,6 +76,7 @@ int commanded_units(const State& s, const std::vector<PieceIndex>& force) {
                                         [&](PieceIndex p) { return is_unit(s, p) && !is_johnsons_indian(s, p); }));
 }
 
+// 5.534: British Iroquois and Mohawks follow only Johnson, and cost him nothing.
 bool force_is_valid(const State& s, const std::vector<PieceIndex>& force) {
   const bool johnson = has_johnson(s, force);
   for (PieceIndex p : force)
@@ -95,6 +91,24 @@ bool may_join_force(const State& s, PieceIndex commander, PieceIndex p) {
   if (is_besieged(s, s.space_of(p)) && s.piece(p).inside != s.piece(commander).inside) return false;
   if (is_leader(s, p)) return s.data().leader(p).command <= s.data().leader(commander).command;  // 5.34
   return true;
+}
+
+// While a force is formed, it is valid or made valid by Johnson joining it: Iroquois and Mohawks
+// may join before him, but only while he is there to join and would command them all (5.534).
+// Every listed change keeps this true, so "done" is always one step or one Johnson away.
+bool may_complete_force(const State& s, const std::vector<PieceIndex>& force) {
+  if (force_is_valid(s, force)) return true;
+  if (has_johnson(s, force)) return false;
+  const auto& a = *s.activation;
+  for (PieceIndex p : activatable_pieces(s)) {
+    if (!is_leader(s, p) || !s.data().leader(p).commands_iroquois_and_mohawk_free || contains(force, p) ||
+        !may_join_force(s, a.commander, p))
+      continue;
+    auto with_johnson = force;
+    with_johnson.push_back(p);
+    if (force_is_valid(s, with_johnson)) return true;
+  }
+  return false;
 }
 
 void list_designate(const State& s, ActionList& out) {
@@ -134,10 +148,7 @@ void list_define_force(const State& s, ActionList& out) {
       std::erase(changed, p);
     else
       changed.push_back(p);
-    // Joining Iroquois before Johnson is allowed when Johnson can still join; the force must be
-    // valid when done.
-    if (force_is_valid(s, changed) || (is_johnsons_indian(s, p) && !contains(a.force_pieces, p)))
-      out.add_piece(s, "piece", p);
+    if (may_complete_force(s, changed)) out.add_piece(s, "piece", p);
   }
   if (force_is_valid(s, a.force_pieces)) out.add("done");
 }

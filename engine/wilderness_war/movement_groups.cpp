@@ -7,10 +7,6 @@
 namespace warpath::wilderness_war::movement_detail {
 namespace {
 
-bool is_johnsons_indian(const State& s, PieceIndex p) {
-  return side_of(s, p) == Side::british && is_iroquois_or_mohawk(s, p);
-}
-
 // The commanding leader of a group: the highest Command rating (others are subordinates, 5.34),
 // the best Tactics among equals.
 PieceIndex group_commander(const State& s, const std::vector<PieceIndex>& group) {

@@ -39,6 +39,9 @@ bool is_iroquois_or_mohawk(const State& s, PieceIndex p) {
     return group == "gray" || group == "mohawk";
   });
 }
+bool is_johnsons_indian(const State& s, PieceIndex p) {
+  return side_of(s, p) == Side::british && is_iroquois_or_mohawk(s, p);
+}
 
 int strength_of(const State& s, PieceIndex p) {
   if (!is_unit(s, p)) return 0;

@@ -121,6 +121,39 @@ TEST_CASE("5.534 Johnson commands Mohawks and Iroquois for free; no other Britis
   }
 }
 
+TEST_CASE("5.534 Mohawks join a force before Johnson only while Johnson may still join it") {
+  json j = cleared_position();
+  j["active"] = "british";
+  place(j, "br_dunbar", "schenectady");
+  for (const char* u : {"br_ind_mohawk_1", "br_ind_mohawk_2", "br_reg_15th"}) place(j, u, "schenectady");
+  const int card = activation_card(3);
+  set_hand(j, "british", {card});
+  {
+    // No Johnson here: a Mohawk in the force could never be commanded, so none is offered and
+    // "done" stays one step away (the dead end a random game found: two Mohawks in, none out).
+    Game g(j);
+    g.play("british", "activate", card);
+    g.play("british", "commander", "br_dunbar");
+    CHECK_FALSE(lists(g.actions("british"), "piece", "br_ind_mohawk_1"));
+    CHECK(lists(g.actions("british"), "piece", "br_reg_15th"));
+    CHECK(g.actions("british").contains("done"));
+  }
+  place(j, "br_johnson", "schenectady");
+  {
+    Game g(j);
+    g.play("british", "activate", card);
+    g.play("british", "commander", "br_dunbar");
+    g.play("british", "piece", "br_ind_mohawk_1");
+    g.play("british", "piece", "br_ind_mohawk_2");
+    CHECK_FALSE(g.actions("british").contains("done"));
+    // Either Mohawk may leave again, and Johnson may join to command them.
+    CHECK(lists(g.actions("british"), "piece", "br_ind_mohawk_1"));
+    CHECK(lists(g.actions("british"), "piece", "br_ind_mohawk_2"));
+    g.play("british", "piece", "br_johnson");
+    CHECK(g.actions("british").contains("done"));
+  }
+}
+
 TEST_CASE("5.31 a card activating nothing is spent and the other side's Action Phase begins") {
   json j = cleared_position();
   place(j, "fr_md_1", "quebec");

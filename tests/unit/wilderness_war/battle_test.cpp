@@ -446,3 +446,31 @@ TEST_CASE("7.54 stockade DRM, 7.55 fieldworks shift and 7.51 tactics on a known 
   CHECK(s.battle->defender_drm == braddock);
   CHECK(s.battle->attacker_result == crt.step_losses(crt.column_for_strength(18) - 1, 4 + montcalm - 1));
 }
+
+TEST_CASE("6.432, 6.53 a British leader left alone in an Amphib space by a lost battle retreats by sea") {
+  // Louisbourg besieged from an Amphib landing; the garrison attacks the besiegers (8.25) and
+  // destroys their only unit. Monckton, alone, must retreat: the marker still stands while he is
+  // there, so he may sail to any British-controlled port; once he is gone it is removed (6.431).
+  json j = ww_test::position_to_play("french", {ww_test::activation_card(1)});
+  ww_test::discard_response_cards(j);
+  j["markers"]["louisbourg"] = {{"siege", 1}, {"amphib", true}};
+  ww_test::place(j, "fr_reg_artois", "louisbourg", false, true);
+  ww_test::place(j, "br_reg_15th", "louisbourg", true);
+  ww_test::place(j, "br_monckton", "louisbourg");
+  ww_test::ModuleGame g(j);
+  set_dice(g.s, {6, 1, 4});  // the French hit; the British miss; Monckton survives his 7.7 roll
+  g.act("french", "activate", ww_test::activation_card(1));
+  g.act("french", "individual", "fr_reg_artois");
+  g.act("french", "done");
+  g.act("french", "attack");
+  while (!g.actions("french").contains("roll")) g.act("french", "done");  // 8.251: nobody else joins
+  g.act("french", "roll");
+  CHECK(g.s.space_of(pc("br_reg_15th")) == no_space);
+  const auto retreat = g.actions("british");
+  INFO("listed: ", retreat.dump());
+  CHECK(ww_test::lists(retreat, "space", "halifax"));
+  CHECK(ww_test::lists(retreat, "space", "boston"));
+  g.act("british", "space", "halifax");
+  CHECK(g.s.space_of(pc("br_monckton")) == sp("halifax"));
+  CHECK_FALSE(g.s.space(sp("louisbourg")).amphib);
+}

@@ -378,6 +378,7 @@ void rounds(const Call& call) {
   const auto* module = context.games.find(t->title);
   const auto name = [&](std::int64_t id) { return names.count(id) ? names.at(id) : std::string("?"); };
   const auto pairings = context.tournaments->pairings(t->id);
+  const auto games = context.tournaments->games(t->id);
   json out = json::array();
   for (const auto& r : context.tournaments->rounds(t->id)) {
     json list = json::array();
@@ -390,11 +391,12 @@ void rounds(const Call& call) {
       if (p.player2) {
         status = p.decided() ? "finished" : p.game ? "playing" : "bidding";
         std::optional<std::int64_t> first = p.first, second = p.second;
-        if (p.game && module) {
-          for (const auto& seat : context.lobby.game_players(*p.game))
-            (seat.role == module->info().roles[0] ? first : second) = seat.account;
-          if (const auto game = context.store.game(*p.game); game && module->info().bid_option) {
-            const auto b = game->options.value(module->info().bid_option->option, json());
+        const auto game = p.game ? games.find(*p.game) : games.end();
+        if (game != games.end() && module) {
+          for (const auto& [role, account] : game->second.seats)
+            (role == module->info().roles[0] ? first : second) = account;
+          if (module->info().bid_option && game->second.options.is_object()) {
+            const auto b = game->second.options.value(module->info().bid_option->option, json());
             if (b.is_object()) bid = b;
           }
         }

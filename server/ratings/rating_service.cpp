@@ -1,5 +1,6 @@
 #include "server/ratings/rating_service.hpp"
 
+#include <algorithm>
 #include <future>
 
 #include "server/util/clock.hpp"
@@ -9,7 +10,10 @@ namespace warpath::server::ratings {
 
 namespace {
 constexpr int games_per_look = 200;
-}
+// How far before the newest game handled a look starts reading: far longer than a move takes from
+// its timestamp to its commit.
+constexpr std::int64_t look_back_ms = 10 * 60 * 1000;
+}  // namespace
 
 RatingService::RatingService(const std::string& db_path, storage::CommitQueue& commits,
                              const engine::GameRegistry& games, tournaments::RatingParams params)
@@ -33,7 +37,8 @@ std::optional<std::string> RatingService::commit(storage::CommitQueue::Work work
 
 int RatingService::work() {
   int rated = 0;
-  for (auto& pending : store_.pending(games_per_look)) {
+  const std::string since = handled_to_.empty() ? "" : unix_ms_to_iso8601(iso8601_to_unix_ms(handled_to_) - look_back_ms);
+  for (auto& pending : store_.pending(since, games_per_look)) {
     const auto* module = games_.find(pending.game.title);
     if (!module) continue;  // a title this build does not offer: left for one that does
     const auto& info = module->info();
@@ -61,6 +66,7 @@ int RatingService::work() {
       if (change) load();  // the book took a game the database did not
       return rated;
     }
+    handled_to_ = std::max(handled_to_, pending.ended_at);
     if (change)
       ++rated;
     else

@@ -44,6 +44,10 @@ class RatingService {
   tournaments::RatingParams params_;
   mutable std::mutex mutex_;
   tournaments::RatingBook book_;
+  // The end time of the newest game handled (rated or noted unrated); "" until the first look,
+  // which reads every finished game. Later looks read from a margin before it, so a game stamped
+  // before another but committed after it is not passed over.
+  std::string handled_to_;
 };
 
 }  // namespace warpath::server::ratings

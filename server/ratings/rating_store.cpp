@@ -88,16 +88,17 @@ constexpr const char* title_rating_select =
 
 RatingStore::RatingStore(const std::string& path) : db_(path) {}
 
-std::vector<PendingGame> RatingStore::pending(int limit) {
+std::vector<PendingGame> RatingStore::pending(const std::string& since, int limit) {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare(
       "SELECT g.id, g.title, g.scenario, g.options, g.result, g.updated_at, l.tournament_id IS NOT NULL "
       "FROM listings l JOIN games g ON g.id = l.game_id "
-      "WHERE l.rated = 1 AND l.game_id IS NOT NULL AND g.status = 'over' "
+      "WHERE l.rated = 1 AND l.game_id IS NOT NULL AND g.status = 'over' AND g.updated_at >= ? "
       "AND NOT EXISTS(SELECT 1 FROM rated_games r WHERE r.game_id = g.id) "
       "AND NOT EXISTS(SELECT 1 FROM unrated_games u WHERE u.game_id = g.id) "
       "ORDER BY g.updated_at, g.id LIMIT ?");
-  q.bind(1, std::int64_t{limit});
+  q.bind(1, since);
+  q.bind(2, std::int64_t{limit});
   std::vector<PendingGame> out;
   while (q.step()) {
     PendingGame p;

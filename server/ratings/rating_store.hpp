@@ -65,9 +65,9 @@ class RatingStore {
  public:
   explicit RatingStore(const std::string& path);
 
-  // Finished games of rated listings found neither in rated_games nor in unrated_games, in the
-  // order they ended (ties by game id).
-  std::vector<PendingGame> pending(int limit);
+  // Finished games of rated listings that ended at `since` or later (ISO 8601; "" for all) found
+  // neither in rated_games nor in unrated_games, in the order they ended (ties by game id).
+  std::vector<PendingGame> pending(const std::string& since, int limit);
   // Every rated game in the order rated.
   std::vector<StoredRating> rated_games();
   std::vector<TitleRating> account_ratings(std::int64_t account);

@@ -184,6 +184,23 @@ std::vector<PairingRecord> TournamentStore::pairings(TournamentId id) {
   return out;
 }
 
+std::map<std::int64_t, TournamentGame> TournamentStore::games(TournamentId id) {
+  std::lock_guard lock(mutex_);
+  // The games of the tournament's pairings: `game_id` of their listings.
+  static constexpr const char* of_tournament =
+      " IN (SELECT l.game_id FROM tournament_pairings p JOIN listings l ON l.id = p.listing_id "
+      "WHERE p.tournament_id = ? AND l.game_id IS NOT NULL)";
+  std::map<std::int64_t, TournamentGame> out;
+  auto options = db_.prepare(std::string("SELECT id, options FROM games WHERE id") + of_tournament);
+  options.bind(1, id);
+  while (options.step()) out[options.column_int(0)].options = json::parse(options.column_text(1), nullptr, false);
+  auto seats = db_.prepare(std::string("SELECT game_id, role, account_id FROM game_players WHERE game_id") +
+                           of_tournament);
+  seats.bind(1, id);
+  while (seats.step()) out[seats.column_int(0)].seats[seats.column_text(1)] = seats.column_int(2);
+  return out;
+}
+
 std::optional<TournamentSeat> TournamentStore::seat_where(const char* where, std::int64_t id) {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare(std::string("SELECT t.id, t.name, p.round, p.table_no FROM tournament_pairings p JOIN "

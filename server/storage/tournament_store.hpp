@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -146,6 +147,11 @@ enum class TournamentChange {
   stale,  // not as the caller saw it (another change came first)
 };
 
+struct TournamentGame {
+  std::map<std::string, std::int64_t> seats;  // role -> account
+  nlohmann::json options;
+};
+
 class TournamentStore {
  public:
   explicit TournamentStore(const std::string& path);
@@ -161,6 +167,9 @@ class TournamentStore {
   std::vector<TournamentPlayerRecord> players(TournamentId id);
   std::vector<RoundRecord> rounds(TournamentId id);
   std::vector<PairingRecord> pairings(TournamentId id);
+  // The begun games of a tournament's pairings: who sits in each role and the game's options (its
+  // bid), read in two queries whatever the number of pairings (the rounds page polls them).
+  std::map<std::int64_t, TournamentGame> games(TournamentId id);
   std::optional<TournamentSeat> of_listing(std::int64_t listing);
   std::optional<TournamentSeat> of_game(std::int64_t game);
   bool is_organiser(std::int64_t account);

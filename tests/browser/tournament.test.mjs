@@ -291,7 +291,12 @@ test('a one-round Swiss with sealed bids through the pages: created, registered,
     page: document.documentElement.scrollWidth,
     panels: [...document.querySelectorAll('.panel:not([hidden])')].map((p) => Math.round(p.getBoundingClientRect().right)),
     trf: document.getElementById('trf').getBoundingClientRect().right,
+    standings: [...document.querySelectorAll('.standings-table')].map((w) => ({ scroll: w.scrollWidth, box: w.clientWidth })),
+    header: [...document.querySelectorAll('#standings thead th')].filter((th) => th.offsetParent !== null).map((th) => th.textContent),
   }));
+  // The standings themselves fit: no sideways scrolling, won–drawn–lost in one column.
+  for (const box of widths.standings) assert.ok(box.scroll <= box.box, `the standings fit the phone: ${JSON.stringify(widths)}`);
+  assert.ok(widths.header.includes('Won–drawn–lost') && !widths.header.includes('Won'), `phone columns: ${widths.header}`);
   assert.ok(widths.page <= 390, `the page fits the phone's width: ${JSON.stringify(widths)}`);
   for (const right of widths.panels) assert.ok(right <= 390, `a panel within the screen: ${JSON.stringify(widths)}`);
   assert.ok(widths.trf <= 390);

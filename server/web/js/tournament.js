@@ -294,6 +294,11 @@ function renderRounds() {
 
 // ---- standings and players ----
 
+// A standings column's classes: what a phone hides or shows (tournament_format.js, `fit`).
+function columnClass(column) {
+  return [column.key.startsWith('tiebreak:') ? 'tiebreak' : '', column.fit ? `fit-${column.fit}` : ''].filter(Boolean).join(' ');
+}
+
 function renderStandings() {
   const tables = standingsTables(standings, me());
   byId('standings-panel').hidden = tables.length === 0 || !(tournament.round > 0);
@@ -305,7 +310,7 @@ function renderStandings() {
         'table',
         { class: 'games standings' },
         table.caption ? h('caption', {}, table.caption) : null,
-        h('thead', {}, h('tr', {}, table.columns.map((c) => h('th', { scope: 'col', class: c.key.startsWith('tiebreak:') ? 'tiebreak' : '' }, c.label)))),
+        h('thead', {}, h('tr', {}, table.columns.map((c) => h('th', { scope: 'col', class: columnClass(c), title: c.short ? c.label : null, 'data-short': c.short ?? null }, c.label)))),
         h(
           'tbody',
           {},
@@ -316,7 +321,7 @@ function renderStandings() {
               row.cells.map((cell, i) =>
                 i === 1
                   ? h('td', { class: 'wrap' }, playerLink(cell), row.withdrawn ? h('span', { class: 'pill withdrawn-mark' }, 'withdrawn') : null, row.eliminated ? h('span', { class: 'muted' }, ' out') : null)
-                  : h('td', { class: 'num' }, cell),
+                  : h('td', { class: `num ${columnClass(table.columns[i])}`.trim() }, cell),
               ),
             ),
           ),

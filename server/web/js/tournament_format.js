@@ -71,6 +71,7 @@ function tiebreakText(value) {
 }
 
 const TIEBREAK_NAMES = { buchholz: 'Buchholz', median_buchholz: 'Median Buchholz', sonneborn_berger: 'Sonneborn-Berger' };
+const TIEBREAK_SHORT = { buchholz: 'BH', median_buchholz: 'Med. BH', sonneborn_berger: 'SB' };
 
 export function tiebreakName(id) {
   return TIEBREAK_NAMES[id] ?? String(id).replace(/_/g, ' ');
@@ -81,8 +82,10 @@ function same(a, b) {
 }
 
 // The standings answer ({tiebreaks, rows}) as tables: one per pool (in pool order), else one.
-// Each {pool, caption, columns: [{key, label}], rows: [{name, rank, cells: [text…], withdrawn,
-// eliminated, me}]}; the rank of a row equal to the one above is written "=2".
+// Each {pool, caption, columns: [{key, label, short?, fit?}], rows: [{name, rank, cells: [text…],
+// withdrawn, eliminated, me}]}; the rank of a row equal to the one above is written "=2". A
+// column's `fit` says how a phone shows it: 'detail' columns give way to the one 'phone' column
+// (won–drawn–lost in one), and a `short` label stands for a long one.
 export function standingsTables(standings, me = null) {
   const tiebreaks = Array.isArray(standings && standings.tiebreaks) ? standings.tiebreaks : [];
   const rows = Array.isArray(standings && standings.rows) ? standings.rows : [];
@@ -90,12 +93,13 @@ export function standingsTables(standings, me = null) {
     { key: 'rank', label: '#' },
     { key: 'name', label: 'Player' },
     { key: 'score', label: 'Points' },
-    { key: 'played', label: 'Played' },
-    { key: 'wins', label: 'Won' },
-    { key: 'draws', label: 'Drawn' },
-    { key: 'losses', label: 'Lost' },
-    { key: 'byes', label: 'Byes' },
-    ...tiebreaks.map((id) => ({ key: `tiebreak:${id}`, label: tiebreakName(id) })),
+    { key: 'played', label: 'Played', fit: 'detail' },
+    { key: 'wins', label: 'Won', fit: 'detail' },
+    { key: 'draws', label: 'Drawn', fit: 'detail' },
+    { key: 'losses', label: 'Lost', fit: 'detail' },
+    { key: 'byes', label: 'Byes', fit: 'detail' },
+    { key: 'record', label: 'Won–drawn–lost', short: 'W–D–L', fit: 'phone' },
+    ...tiebreaks.map((id) => ({ key: `tiebreak:${id}`, label: tiebreakName(id), short: TIEBREAK_SHORT[id] })),
   ];
   const pools = [];
   const byPool = new Map();
@@ -131,6 +135,7 @@ export function standingsTables(standings, me = null) {
             String(row.draws ?? 0),
             String(row.losses ?? 0),
             String(row.byes ?? 0),
+            `${row.wins ?? 0}–${row.draws ?? 0}–${row.losses ?? 0}`,
             ...tiebreaks.map((id) => tiebreakText(row.tiebreaks && row.tiebreaks[id])),
           ],
         };

@@ -249,7 +249,7 @@ TEST_CASE("rating service: rated listings' games rated once each in the order th
   end_game(tmp.path(), playing, nullptr, "2026-11-25T12:00:00.000Z");
   CHECK(service.work() == 0);
   CHECK(count(tmp.path(), "SELECT COUNT(*) FROM unrated_games WHERE reason = 'one account plays both seats'") == 1);
-  CHECK(service.store().pending(10).empty());
+  CHECK(service.store().pending("", 10).empty());
 
   // A restart rebuilds the same book and rates nothing again; the next game follows on.
   RatingService restarted(tmp.path(), q, duel.games);
@@ -265,6 +265,15 @@ TEST_CASE("rating service: rated listings' games rated once each in the order th
   CHECK(restarted.rating("test-duel", carol) == book.rating("test-duel", carol));
   CHECK(restarted.side("test-duel", "standard") == book.side("test-duel", "standard"));
   CHECK(count(tmp.path(), "SELECT MAX(seq) FROM rated_games") == 3);
+
+  // A look reads only the games ended since a margin before the newest one handled: one stamped a
+  // little before it but committed after it is still rated.
+  const auto late = started_game(q, alice, carol, true);
+  end_game(tmp.path(), late, nullptr, "2026-11-25T12:58:00.000Z");
+  CHECK(restarted.store().pending("2026-11-25T12:59:00.000Z", 10).empty());
+  CHECK(restarted.store().pending("2026-11-25T12:58:00.000Z", 10).size() == 1);
+  CHECK(restarted.work() == 1);
+  CHECK(count(tmp.path(), "SELECT MAX(seq) FROM rated_games") == 4);
 }
 
 TEST_CASE("recompute: the ratings and each rated game's figures rebuilt from the stored results") {

@@ -37,7 +37,8 @@ std::optional<std::string> RatingService::commit(storage::CommitQueue::Work work
 
 int RatingService::work() {
   int rated = 0;
-  const std::string since = handled_to_.empty() ? "" : unix_ms_to_iso8601(iso8601_to_unix_ms(handled_to_) - look_back_ms);
+  const std::string since =
+      handled_to_.empty() ? "" : unix_ms_to_iso8601(iso8601_to_unix_ms(handled_to_) - look_back_ms);
   for (auto& pending : store_.pending(since, games_per_look)) {
     const auto* module = games_.find(pending.game.title);
     if (!module) continue;  // a title this build does not offer: left for one that does

@@ -194,8 +194,8 @@ std::map<std::int64_t, TournamentGame> TournamentStore::games(TournamentId id) {
   auto options = db_.prepare(std::string("SELECT id, options FROM games WHERE id") + of_tournament);
   options.bind(1, id);
   while (options.step()) out[options.column_int(0)].options = json::parse(options.column_text(1), nullptr, false);
-  auto seats = db_.prepare(std::string("SELECT game_id, role, account_id FROM game_players WHERE game_id") +
-                           of_tournament);
+  auto seats =
+      db_.prepare(std::string("SELECT game_id, role, account_id FROM game_players WHERE game_id") + of_tournament);
   seats.bind(1, id);
   while (seats.step()) out[seats.column_int(0)].seats[seats.column_text(1)] = seats.column_int(2);
   return out;

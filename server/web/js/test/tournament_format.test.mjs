@@ -134,8 +134,12 @@ test('standings as tables: tie-break columns named, equal ranks marked, withdraw
   assert.equal(tables.length, 1);
   const [table] = tables;
   assert.equal(table.caption, '');
-  assert.deepEqual(table.columns.map((c) => c.label), ['#', 'Player', 'Points', 'Played', 'Won', 'Drawn', 'Lost', 'Byes', 'Buchholz', 'Median Buchholz']);
-  assert.deepEqual(table.rows[0].cells, ['1', 'bob', '2½', '3', '2', '1', '0', '0', '4.5', '2']);
+  assert.deepEqual(table.columns.map((c) => c.label), ['#', 'Player', 'Points', 'Played', 'Won', 'Drawn', 'Lost', 'Byes', 'Won–drawn–lost', 'Buchholz', 'Median Buchholz']);
+  assert.deepEqual(table.rows[0].cells, ['1', 'bob', '2½', '3', '2', '1', '0', '0', '2–1–0', '4.5', '2']);
+  // A phone shows won–drawn–lost in one column instead of the five details, and short names.
+  assert.deepEqual(table.columns.filter((c) => c.fit === 'detail').map((c) => c.key), ['played', 'wins', 'draws', 'losses', 'byes']);
+  assert.deepEqual(table.columns.filter((c) => c.fit === 'phone').map((c) => c.short), ['W–D–L']);
+  assert.deepEqual(table.columns.slice(-2).map((c) => c.short), ['BH', 'Med. BH']);
   assert.deepEqual(table.rows.map((r) => r.cells[0]), ['1', '=2', '=2']);
   assert.deepEqual(table.rows.map((r) => r.withdrawn), [false, false, true]);
   assert.deepEqual(table.rows.map((r) => r.me), [false, true, false]);

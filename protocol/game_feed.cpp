@@ -32,8 +32,9 @@ std::string pointer_to(const std::string& key, const std::string& parent = {}) {
 // RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
 // that an array with more than a few changed places (and more than an eighth of it) is replaced
 // whole: a list of legal actions that shifts by one would otherwise take an op per element.
+// Objects are compared member by member (a member is diffed only when it differs), not whole
+// first and then again in parts.
 void diff_into(const json& from, const json& to, const std::string& path, json& ops) {
-  if (from == to) return;
   if (from.is_object() && to.is_object()) {
     for (const auto& [key, value] : from.items())
       if (!to.contains(key)) ops.push_back({{"op", "remove"}, {"path", pointer_to(key, path)}});
@@ -41,7 +42,7 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
       auto old = from.find(key);
       if (old == from.end())
         ops.push_back({{"op", "add"}, {"path", pointer_to(key, path)}, {"value", value}});
-      else
+      else if (*old != value)
         diff_into(*old, value, pointer_to(key, path), ops);
     }
     return;
@@ -51,10 +52,13 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
     const std::size_t common = std::min(from.size(), to.size());
     std::size_t changes = std::max(from.size(), to.size()) - common;
     for (std::size_t i = 0; i < common; ++i) changes += from[i] == to[i] ? 0 : 1;
+    if (changes == 0) return;
     if (changes <= 2 || changes * 8 <= to.size()) {
       for (auto& op : json::diff(from, to, path)) ops.push_back(std::move(op));
       return;
     }
+  } else if (from == to) {
+    return;
   }
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }

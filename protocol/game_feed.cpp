@@ -1,6 +1,8 @@
 #include "protocol/game_feed.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <optional>
 #include <string_view>
 #include <tuple>
 
@@ -30,8 +32,9 @@ std::string pointer_to(const std::string& key, const std::string& parent = {}) {
 // RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
 // that an array with more than a few changed places (and more than an eighth of it) is replaced
 // whole: a list of legal actions that shifts by one would otherwise take an op per element.
+// Objects are compared member by member (a member is diffed only when it differs), not whole
+// first and then again in parts.
 void diff_into(const json& from, const json& to, const std::string& path, json& ops) {
-  if (from == to) return;
   if (from.is_object() && to.is_object()) {
     for (const auto& [key, value] : from.items())
       if (!to.contains(key)) ops.push_back({{"op", "remove"}, {"path", pointer_to(key, path)}});
@@ -39,7 +42,7 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
       auto old = from.find(key);
       if (old == from.end())
         ops.push_back({{"op", "add"}, {"path", pointer_to(key, path)}, {"value", value}});
-      else
+      else if (*old != value)
         diff_into(*old, value, pointer_to(key, path), ops);
     }
     return;
@@ -49,36 +52,45 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
     const std::size_t common = std::min(from.size(), to.size());
     std::size_t changes = std::max(from.size(), to.size()) - common;
     for (std::size_t i = 0; i < common; ++i) changes += from[i] == to[i] ? 0 : 1;
+    if (changes == 0) return;
     if (changes <= 2 || changes * 8 <= to.size()) {
       for (auto& op : json::diff(from, to, path)) ops.push_back(std::move(op));
       return;
     }
+  } else if (from == to) {
+    return;
   }
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
+// One member's piece of the public part's text: `"key":text`, after a comma unless it is the
+// first. Member names are plain words, written as they are; a name that needs escaping is escaped.
+template <typename Add>
+void write_member(const std::string& key, const std::string& text, bool first, Add&& add) {
+  if (!first) add(",");
+  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+  if (plain) {
+    add("\"");
+    add(key);
+    add("\":");
+  } else {
+    add(json(key).dump());
+    add(":");
+  }
+  add(text);
+}
+
 // The public part as nlohmann would dump it, `{"key":text,...}` from the members' cached texts,
-// given piece by piece to `add` (a hash after every move; a string for a snapshot). Member names
-// are plain words, written as they are; a name that needs escaping is escaped.
+// given piece by piece to `add` (a string for a snapshot).
 template <typename Member, typename Add>
 void write_public(const std::map<std::string, Member>& members, Add&& add) {
   add("{");
   bool first = true;
   for (const auto& [key, member] : members) {
-    if (!first) add(",");
+    write_member(key, member.text, first, add);
     first = false;
-    const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
-      return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-    });
-    if (plain) {
-      add("\"");
-      add(key);
-      add("\":");
-    } else {
-      add(json(key).dump());
-      add(":");
-    }
-    add(member.text);
   }
   add("}");
 }
@@ -140,8 +152,15 @@ void GameFeed::rebuild_public(const engine::Match& match) {
 std::string GameFeed::update_public(const engine::Match& match) {
   auto update = match.public_view_update(*public_.state);
   json ops = json::array();
+  std::optional<std::string> first_changed;  // in name order
+  auto changed = [&](const std::string& key) {
+    if (!first_changed || key < *first_changed) first_changed = key;
+  };
   auto remove = [&](const std::string& key) {
-    if (public_.members.erase(key) > 0) ops.push_back({{"op", "remove"}, {"path", pointer_to(key)}});
+    if (public_.members.erase(key) > 0) {
+      ops.push_back({{"op", "remove"}, {"path", pointer_to(key)}});
+      changed(key);
+    }
   };
   if (update.complete) {
     std::vector<std::string> gone;
@@ -156,7 +175,9 @@ std::string GameFeed::update_public(const engine::Match& match) {
     if (it == public_.members.end()) {
       ops.push_back({{"op", "add"}, {"path", pointer_to(key)}, {"value", value}});
       public_.members.emplace(key, Member{std::move(text)});
+      changed(key);
     } else if (it->second.text != text) {
+      changed(key);
       const auto given = update.patches.find(key);
       if (given != update.patches.end()) {  // the module says what changed
         for (auto& op : *given) {
@@ -168,7 +189,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
         // part would weigh six times its text in every room, for the few members a move changes.
         diff_into(json::parse(it->second.text), value, pointer_to(key), ops);
       }
-      it->second = Member{std::move(text)};
+      it->second.text = std::move(text);
     }
   }
   if (ops.empty()) {  // the same text and hash, for the match's newer state
@@ -176,13 +197,28 @@ std::string GameFeed::update_public(const engine::Match& match) {
     public_.version = match.version();
     return "[]";
   }
-  finish_public(match);
+  finish_public(match, first_changed ? &*first_changed : nullptr);
   return ops.dump();
 }
 
-void GameFeed::finish_public(const engine::Match& match) {
+void GameFeed::finish_public(const engine::Match& match, const std::string* first_changed) {
+  auto& members = public_.members;
+  auto it = members.begin();
   engine::Fnv1a64 hash;
-  write_public(public_.members, [&](std::string_view piece) { hash.add(piece); });
+  hash.add("{");
+  if (first_changed) {
+    // The members before the first changed one are as they were, and so is the hash before each.
+    const auto changed = members.lower_bound(*first_changed);
+    if (changed != members.begin()) {
+      it = std::prev(changed);
+      hash = engine::Fnv1a64(it->second.prefix);
+    }
+  }
+  for (; it != members.end(); ++it) {
+    it->second.prefix = hash.value();
+    write_member(it->first, it->second.text, it == members.begin(), [&](std::string_view piece) { hash.add(piece); });
+  }
+  hash.add("}");
   public_.hash = engine::hex64(hash.value());
   public_.text_valid = false;
   public_.state = match.shared_state();
@@ -192,8 +228,7 @@ void GameFeed::finish_public(const engine::Match& match) {
 
 void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
   seat.view = match.seat_view(name);
-  seat.text = kept_text(seat.view);
-  seat.hash = engine::hash_hex(seat.text);
+  seat.hash = engine::json_hash(seat.view);
   seat.version = match.version();
   seat.log_size = match.module().log_size(match.state(), name);
   seat.history.clear();
@@ -241,8 +276,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     diff_into(seat.view, next, "", seat_ops);
     const std::string ops = concatenate(public_ops, seat_ops.dump(), "[]");
     seat.view = std::move(next);
-    seat.text = kept_text(seat.view);
-    seat.hash = engine::hash_hex(seat.text);
+    seat.hash = engine::json_hash(seat.view);
     seat.version = to;
     // The log before a move is a prefix of the log after it, or (an undo) the other way round.
     std::string log;
@@ -312,13 +346,14 @@ const std::string& GameFeed::public_text() {
 }
 
 Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) {
-  return frame_with({{"type", "snapshot"},
-                     {"game", game_},
-                     {"seat", name},
-                     {"version", seat.version},
-                     {"hash", public_.hash + seat.hash},
-                     {"log_size", seat.log_size}},
-                    "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_text(), seat.text, "{}"));
+  return frame_with(
+      {{"type", "snapshot"},
+       {"game", game_},
+       {"seat", name},
+       {"version", seat.version},
+       {"hash", public_.hash + seat.hash},
+       {"log_size", seat.log_size}},
+      "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_text(), seat.view.dump(), "{}"));
 }
 
 std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {

@@ -74,9 +74,12 @@ class GameFeed {
  private:
   // The public part member by member, each with its serialisation, so that a move re-serialises
   // and diffs only the members it changed. The whole part's text (as nlohmann would dump it) is
-  // only hashed, piece by piece, after a move; public_text() assembles it for a snapshot.
+  // only hashed, piece by piece, after a move; public_text() assembles it for a snapshot. Each
+  // member keeps the hash of the text before it, so that a move hashes again only from the first
+  // member it changed (in name order) on.
   struct Member {
-    std::string text;  // its value's serialisation, without spare capacity
+    std::string text;          // its value's serialisation, without spare capacity
+    std::uint64_t prefix = 0;  // the hash state before this member's piece of the text
   };
   struct Public {
     bool valid = false;
@@ -95,8 +98,7 @@ class GameFeed {
   struct Seat {
     bool valid = false;
     std::uint64_t version = 0;
-    nlohmann::json view;
-    std::string text;
+    nlohmann::json view;  // its text is only hashed after a move; a snapshot serialises it again
     std::string hash;
     std::size_t log_size = 0;
     std::deque<Step> history;
@@ -108,7 +110,8 @@ class GameFeed {
   // Moves the public part to the match's state and returns the ops (a serialised JSON array).
   std::string update_public(const engine::Match& match);
   void rebuild_public(const engine::Match& match);
-  void finish_public(const engine::Match& match);
+  // Hashes the public part again from the member before `first_changed` on (all of it when null).
+  void finish_public(const engine::Match& match, const std::string* first_changed = nullptr);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
   const std::string& public_text();

@@ -1,6 +1,7 @@
 #include "engine/core/hash.hpp"
 
 #include <cstdio>
+#include <memory>
 
 namespace warpath::engine {
 
@@ -19,6 +20,28 @@ std::string hex64(std::uint64_t hash) {
 
 std::string hash_hex(std::string_view bytes) { return hex64(fnv1a64(bytes)); }
 
-std::string json_hash(const nlohmann::json& document) { return hash_hex(document.dump()); }
+namespace {
+
+// Where nlohmann's serializer writes: into the hash, without making the text.
+class HashingOutput : public nlohmann::detail::output_adapter_protocol<char> {
+ public:
+  explicit HashingOutput(Fnv1a64& hash) : hash_(hash) {}
+  void write_character(char c) override { hash_.add(std::string_view(&c, 1)); }
+  void write_characters(const char* s, std::size_t length) override { hash_.add(std::string_view(s, length)); }
+
+ private:
+  Fnv1a64& hash_;
+};
+
+}  // namespace
+
+// The same as hash_hex(document.dump()): the serializer json::dump() runs, with the same options.
+std::string json_hash(const nlohmann::json& document) {
+  Fnv1a64 hash;
+  nlohmann::detail::serializer<nlohmann::json> serializer(std::make_shared<HashingOutput>(hash), ' ',
+                                                          nlohmann::json::error_handler_t::strict);
+  serializer.dump(document, false, false, 0);
+  return hex64(hash.value());
+}
 
 }  // namespace warpath::engine

@@ -15,6 +15,9 @@ std::uint64_t fnv1a64(std::string_view bytes);
 // fnv1a64 of the concatenation of the pieces given to add(), without making the concatenation.
 class Fnv1a64 {
  public:
+  Fnv1a64() = default;
+  // Resumes a hash from an earlier value(): the pieces added since then follow on.
+  explicit Fnv1a64(std::uint64_t state) : h_(state) {}
   void add(std::string_view bytes) {
     for (unsigned char c : bytes) {
       h_ ^= c;
@@ -32,7 +35,8 @@ std::string hex64(std::uint64_t hash);
 
 // fnv1a64 of the bytes as 16 lowercase hex digits.
 std::string hash_hex(std::string_view bytes);
-// Hash of the canonical dump of a document (nlohmann sorts object keys), as 16 hex digits.
+// Hash of the canonical dump of a document (nlohmann sorts object keys), as 16 hex digits:
+// hash_hex(document.dump()), without making the text.
 std::string json_hash(const nlohmann::json& document);
 
 }  // namespace warpath::engine

@@ -302,8 +302,18 @@ json make_public_view(const State& state) {
 
 json public_view_changes(const State& before, const State& after) {
   json changed = json::object();
+  // Several members share a test (the spaces, the pieces): each test runs once per move.
+  std::array<std::pair<bool (*)(const State&, const State&), bool>, public_members.size()> done{};
+  std::size_t done_count = 0;
+  auto same = [&](bool (*test)(const State&, const State&)) {
+    for (std::size_t i = 0; i < done_count; ++i)
+      if (done[i].first == test) return done[i].second;
+    const bool answer = test(before, after);
+    done[done_count++] = {test, answer};
+    return answer;
+  };
   for (const auto& member : public_members)
-    if (!member.same || !member.same(before, after)) changed[member.name] = member.build(after);
+    if (!member.same || !same(member.same)) changed[member.name] = member.build(after);
   return changed;
 }
 

@@ -437,6 +437,8 @@ def check_setup(units: list[dict], locations: dict[str, dict]) -> None:
             twin = by_id.get(u["placement"]["replaces"])
             require(twin is not None and twin["number"] == u["number"] and twin["home"] == u["home"] and twin["color"] != u["color"]
                     and twin["placement"]["mode"] == "location", f"{u['id']}: its twin is not the other colour on the map")
+    # Tribes start face down; only the three a courier is placed with are activated (dropped: always false).
+    require(all(u["starts_activated"] is False for u in units if u["kind"] == "tribe"), "a tribe starts activated")
     # Iroquois and tribe numbering (ambiguity 20).
     require(sorted(u["number"] for u in units if u["kind"] == "iroquois") == sorted(list(range(1, 7)) * 2), "Iroquois numbers 1-6 twice")
     require(sorted(u["number"] for u in units if u["kind"] == "tribe") == list(range(7, 31)), "tribe numbers 7-30")

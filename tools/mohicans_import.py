@@ -15,7 +15,8 @@ the rulebook's numeric tables (supply-point rolls, dice faces, turn track, muste
 schedule, naval effects, victory objectives) restated as data. What is dropped: aliases, notes,
 name-plate colours, longitude and latitude, the drawn lines' display names, the naval insert's
 approach ports, free-text rule summaries, and values derivable from the kept ones (per-location
-stacking limits and "permanently fortified" follow from the type; per-location adjacency follows
+stacking limits and "permanently fortified" follow from the type, the original holdings from the
+starting owner; per-location adjacency follows
 from the connections and the lakes). Each dropped derivable value is checked against the kept ones
 before it is dropped. The reference README's ambiguity resolutions are applied or checked here
 (its numbers in comments: "ambiguity 13"), and its "Counts" section is checked in full.
@@ -116,6 +117,7 @@ def check_location(l: dict) -> None:
     require(l["type"] in LOCATION_TYPES, f"{lid}: unknown type {l['type']}")
     require(l["terrain"] in ("woods", "clear"), f"{lid}: unknown terrain {l['terrain']}")
     require(l["original_holdings"] in (None, *SIDES), f"{lid}: bad original_holdings")
+    # Dropped as derivable: the original holdings of a side are the places it holds at the start.
     require(l["original_holdings"] == (l["owner"] if l["owner"] in SIDES else None),
             f"{lid}: original holdings {l['original_holdings']} differ from the start owner {l['owner']}")
     # Dropped as derivable: checked here.
@@ -138,7 +140,6 @@ def location(l: dict) -> dict:
         "type": l["type"],
         "terrain": l["terrain"],
         "owner": l["owner"],
-        "original_holdings": l["original_holdings"],
         "port": l["port"],
         "lakes": l["lakes"],
         "fort_marker_at_start": l["fort_marker_at_start"],

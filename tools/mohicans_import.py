@@ -16,8 +16,7 @@ schedule, naval effects, victory objectives) restated as data. What is dropped: 
 name-plate colours, longitude and latitude, the drawn lines' display names, the naval insert's
 approach ports, free-text rule summaries, and values derivable from the kept ones (per-location
 stacking limits and "permanently fortified" follow from the type, the original holdings from the
-starting owner; per-location adjacency follows
-from the connections and the lakes). Each dropped derivable value is checked against the kept ones
+starting owner, per-location adjacency from the connections and the lakes). Each dropped derivable value is checked against the kept ones
 before it is dropped. The reference README's ambiguity resolutions are applied or checked here
 (its numbers in comments: "ambiguity 13"), and its "Counts" section is checked in full.
 

@@ -642,7 +642,7 @@ def rulebook_reinforcements(text: str) -> dict:
     return out
 
 
-def check_rulebook(text: str, map_ref: dict, pieces_ref: dict, t: dict) -> None:
+def check_rulebook(text: str, map_ref: dict, pieces_ref: dict) -> None:
     listed = rulebook_location_list(text)
     for column, names in listed.items():
         mine = sorted((l["name"], l["iroquois_village"]) for l in map_ref["locations"] if l["rulebook_column"] == column)
@@ -661,52 +661,6 @@ def check_rulebook(text: str, map_ref: dict, pieces_ref: dict, t: dict) -> None:
             require(sorted(mine) == sorted(names), f"rulebook: {side} {year} arrivals {sorted(mine)} differ from {sorted(names)}")
     random_names = [u["name"] for u in units if "random" in (u["historical_reinforcement"] or {})]
     require(sorted(random_names) == sorted(book["random"]), f"rulebook: random French arrivals {random_names}")
-    require("each unit enter play on a separate roll of 5+" in text, "rulebook: the random arrival roll changed")
-
-    def says(phrase: str, what: str) -> None:
-        require(phrase in text, f"rulebook: no longer says '{phrase}' ({what})")
-
-    sp = t["supply_points"]
-    says(f"The French player rolls **{sp['french']['land']['dice']}d6+{sp['french']['land']['add']}** for Land", "French SP")
-    says(f"The British player rolls **{sp['british']['land']['dice']}d6+{sp['british']['land']['add']}** for Land Supply Points "
-         f"and **{sp['british']['sea']['dice']}d6** for Sea", "British SP")
-    white, black = t["combat_dice"]["white"], t["combat_dice"]["black"]
-    says(f"x{white['blank']} No Effect\tx{white['hit']} One Hit\tx{white['kill']} Elimination", "white die faces")
-    says(f"x{black['blank']} No Effect\tx{black['hit']} One Hit\tx{black['double_hit']} Two Hits\tx{black['kill']} Elimination",
-         "black die faces")
-    says(f"City (fortified): **{STACKING['city']}** units", "city stacking")
-    says(f"Town (not fortified, includes those with a fort marker): **{STACKING['town']}** units", "town stacking")
-    says(f"limit on the number of Indigenous units and Iroquois that can be in a stack/place, which is **5**", "indigenous stacking")
-    m = t["movement"]
-    says(f"can move up to **{m['irregular_moves']} places at no Supply Point cost**", "irregular moves")
-    says(f"have a **Movement Allowance of {m['mp_per_supply_point']}**", "regular movement allowance")
-    says("trail to William-Henry (2)", "trail cost")
-    says("additional cost of two supply points (2 SP)", "5:1 overrun")
-    says("outnumbered by six to one", "6:1 overrun")
-    says("expend an additional two supply points (2 SP) in order to determine the terrain", "outmaneuvering")
-    mu = t["spring_muster"]
-    says(f"moves up to {mu['french']} militia units", "French spring muster")
-    says(f"moves up to {mu['british']} militia units", "British spring muster")
-    says(f"may move {mu['iroquois']} unit to any place that is an Iroquois village", "Iroquois spring muster")
-    says(f"move up to {t['strategic_movement']['regulars']} Regular troops", "strategic movement")
-    says(f"spend {t['fort_burn_moves']} (two) of their remaining moves to **burn** a fort", "fort burning")
-    says(f"at the cost of {t['french_sea_lift']['cost_sp']} SP per stack", "French sea lift")
-    says("Each stage costs **one sea supply point**", "Sea Lift stage cost")
-    says("a bonus of +2 for Québec and Louisbourg, and finally a bonus of +2 if the location is a port or located on a Waterway",
-         "siege bonuses")
-    says("Place two destroyed or unbuilt British Militia units", "British restoration")
-    says("Place two destroyed or unbuilt French Militia units from either Montréal, Québec, Saint-Jean or Trois-Rivières", "French restoration")
-    says("Each pair (rounded down) of forts destroyed", "Great Victory forts")
-    says("Each full complement of 5 Raid markers", "Great Victory raids")
-    says("with at least 2 Regulars involved on each side", "Great Victory battle")
-    says("the French may \"save\" one Indigenous unit each Winter", "saved indigenous unit")
-    says("holding Albany and either New York, Boston or Philadelphia", "French victory")
-    says("holding 3 of the following 5 points: Montréal, Québec, Louisbourg, Ft. Frontenac and Ft. Duquesne. "
-         "The 3 points must include Québec, Montréal or both", "British victory")
-    says("Fort Carrillon [1757]", "ambiguity 13 still needed")
-    says("above the <b>+2</b> naval gun", "privateer rating (ambiguity 10)")
-    says("$$= 3 + 3 = 6$$", "squadron rating (ambiguity 10)")
-    says("rolls a D12 (2 x D6)", "siege roll (ambiguity 29)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -739,7 +693,7 @@ def convert(reference: Path, rulebook: Path) -> dict[str, str]:
     pieces = convert_pieces(pieces_ref, by_location)
     t = tables()
     check_tables(t, game_map)
-    check_rulebook(rulebook_text, map_ref, pieces_ref, t)
+    check_rulebook(rulebook_text, map_ref, pieces_ref)
     documents = {
         "map": game_map,
         "pieces": pieces,

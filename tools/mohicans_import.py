@@ -4,11 +4,11 @@
     tools/mohicans_import.py [--reference DIR] [--rulebook FILE] [--out DIR] [--check]
 
 Reads map.json and pieces.json of the reference (default: ../shared/reference/mohicans next to the
-checkout), checks them and the numbers restated below against the rulebook (default:
-../shared/seeds/mohicans-rulebook.md; --rulebook FILE), and writes map.json, pieces.json, setup.json, reinforcements.json and tables.json to
-engine/mohicans/data/. The project never reads the reference at build or run time; run this again
-only when the reference changes, and commit the output. --check writes nothing and exits 1 when
-the committed files are out of date.
+checkout), checks the locations and the reinforcement schedule it names against the rulebook
+(default: ../shared/seeds/mohicans-rulebook.md; --rulebook FILE), and writes map.json,
+pieces.json, setup.json, reinforcements.json and tables.json to engine/mohicans/data/. The project
+never reads either at build or run time; run this again only when the reference changes, and
+commit the output. --check writes nothing and exits 1 when the committed files are out of date.
 
 What is kept: every rule fact of the map and the counters, with the reference's stable ids, and
 the rulebook's numeric tables (supply-point rolls, dice faces, turn track, musters, reinforcement
@@ -16,8 +16,8 @@ schedule, naval effects, victory objectives) restated as data. What is dropped: 
 name-plate colours, longitude and latitude, the drawn lines' display names, the naval insert's
 approach ports, free-text rule summaries, and values derivable from the kept ones (per-location
 stacking limits and "permanently fortified" follow from the type, the original holdings from the
-starting owner, per-location adjacency from the connections and the lakes). Each dropped derivable value is checked against the kept ones
-before it is dropped. The reference README's ambiguity resolutions are applied or checked here
+starting owner, per-location adjacency from the connections and the lakes). Each dropped
+derivable value is checked against the kept ones before it is dropped. The reference README's ambiguity resolutions are applied or checked here
 (its numbers in comments: "ambiguity 13"), and its "Counts" section is checked in full.
 
 Python 3 standard library only.
@@ -25,12 +25,14 @@ Python 3 standard library only.
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+
+import data_import
+from data_import import dump, load, require
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "mohicans"
@@ -57,24 +59,10 @@ UNIT_KINDS = {
 YEARS = tuple(range(1754, 1761))
 
 
-class ImportError_(Exception):
-    """The reference broke an assumption this importer relies on."""
-
-
-def require(condition: bool, message: str) -> None:
-    if not condition:
-        raise ImportError_(message)
-
-
 def expect_counts(what: str, actual: Counter | dict, expected: dict) -> None:
     got = {k: v for k, v in dict(actual).items() if v}
     want = {k: v for k, v in expected.items() if v}
     require(got == want, f"{what}: the README's Counts say {want}, the reference has {got}")
-
-
-def load(reference: Path, name: str) -> dict:
-    with open(reference / f"{name}.json", encoding="utf-8") as f:
-        return json.load(f)
 
 
 def unique_ids(records: list[dict], what: str) -> dict[str, dict]:
@@ -667,23 +655,6 @@ def check_rulebook(text: str, map_ref: dict, pieces_ref: dict) -> None:
 # Output: one record per line inside top-level arrays, so that diffs of the data stay readable.
 
 
-def dump(document: dict) -> str:
-    lines = ["{"]
-    items = list(document.items())
-    for i, (key, value) in enumerate(items):
-        comma = "," if i + 1 < len(items) else ""
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            lines.append(f"  {json.dumps(key)}: [")
-            for j, record in enumerate(value):
-                tail = "," if j + 1 < len(value) else ""
-                lines.append("    " + json.dumps(record, ensure_ascii=False, separators=(",", ":")) + tail)
-            lines.append("  ]" + comma)
-        else:
-            lines.append(f"  {json.dumps(key)}: " + json.dumps(value, ensure_ascii=False, separators=(",", ":")) + comma)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
 def convert(reference: Path, rulebook: Path) -> dict[str, str]:
     map_ref = load(reference, "map")
     pieces_ref = load(reference, "pieces")
@@ -704,32 +675,5 @@ def convert(reference: Path, rulebook: Path) -> dict[str, str]:
     return {f"{name}.json": dump(doc) for name, doc in documents.items()}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE, help="reference directory")
-    parser.add_argument("--rulebook", type=Path, default=DEFAULT_RULEBOOK, help="the rulebook text (markdown)")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output files are out of date")
-    args = parser.parse_args()
-    try:
-        files = convert(args.reference, args.rulebook)
-    except ImportError_ as error:
-        print(f"mohicans_import: broken assumption: {error}", file=sys.stderr)
-        return 2
-    except (KeyError, TypeError, OSError, json.JSONDecodeError) as error:
-        print(f"mohicans_import: cannot read the reference or the rulebook: {error!r}", file=sys.stderr)
-        return 2
-    stale = [name for name, text in files.items() if not (args.out / name).exists() or (args.out / name).read_text(encoding="utf-8") != text]
-    if args.check:
-        for name in stale:
-            print(f"mohicans_import: {args.out / name} is out of date", file=sys.stderr)
-        return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (args.out / name).write_text(text, encoding="utf-8")
-    print(f"mohicans_import: wrote {len(files)} files to {args.out} ({len(stale)} changed)")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(data_import.main("mohicans_import", __doc__, DEFAULT_OUT, {"reference": (DEFAULT_REFERENCE, "reference directory"), "rulebook": (DEFAULT_RULEBOOK, "the rulebook text (markdown)")}, convert))

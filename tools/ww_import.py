@@ -20,10 +20,12 @@ Python 3 standard library only.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
+
+import data_import
+from data_import import dump, load, require
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "wilderness-war"
@@ -32,20 +34,6 @@ FORMAT_PREFIX = "warpath/wilderness-war"
 
 SIDES = ("french", "british")
 POOLS = ("british_leader_pool", "unused", "set_aside", "eliminated", "removed_from_game")
-
-
-class ImportError_(Exception):
-    """The reference broke an assumption this importer relies on."""
-
-
-def require(condition: bool, message: str) -> None:
-    if not condition:
-        raise ImportError_(message)
-
-
-def load(reference: Path, name: str) -> dict:
-    with open(reference / f"{name}.json", encoding="utf-8") as f:
-        return json.load(f)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -439,23 +427,6 @@ def convert_tables(ref: dict) -> dict:
 # Output: one record per line inside top-level arrays, so that diffs of the data stay readable.
 
 
-def dump(document: dict) -> str:
-    lines = ["{"]
-    items = list(document.items())
-    for i, (key, value) in enumerate(items):
-        comma = "," if i + 1 < len(items) else ""
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            lines.append(f"  {json.dumps(key)}: [")
-            for j, record in enumerate(value):
-                tail = "," if j + 1 < len(value) else ""
-                lines.append("    " + json.dumps(record, ensure_ascii=False, separators=(",", ":")) + tail)
-            lines.append("  ]" + comma)
-        else:
-            lines.append(f"  {json.dumps(key)}: " + json.dumps(value, ensure_ascii=False, separators=(",", ":")) + comma)
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
 def convert(reference: Path) -> dict[str, str]:
     spaces_ref = load(reference, "spaces")
     pieces_ref = load(reference, "pieces")
@@ -471,28 +442,5 @@ def convert(reference: Path) -> dict[str, str]:
     return {f"{name}.json": dump(doc) for name, doc in documents.items()}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reference", type=Path, default=DEFAULT_REFERENCE, help="reference directory")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output directory")
-    parser.add_argument("--check", action="store_true", help="exit 1 if the output files are out of date")
-    args = parser.parse_args()
-    try:
-        files = convert(args.reference)
-    except (ImportError_, KeyError, OSError, json.JSONDecodeError) as error:
-        print(f"ww_import: {error!r}", file=sys.stderr)
-        return 2
-    stale = [name for name, text in files.items() if not (args.out / name).exists() or (args.out / name).read_text(encoding="utf-8") != text]
-    if args.check:
-        for name in stale:
-            print(f"ww_import: {args.out / name} is out of date", file=sys.stderr)
-        return 1 if stale else 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (args.out / name).write_text(text, encoding="utf-8")
-    print(f"ww_import: wrote {len(files)} files to {args.out} ({len(stale)} changed)")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(data_import.main("ww_import", __doc__, DEFAULT_OUT, {"reference": (DEFAULT_REFERENCE, "reference directory")}, convert))

@@ -623,7 +623,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
       respond(json_response(request, http::status::ok,
                             {{"status", "ok"},
                              {"rooms_loaded", context.rooms.loaded()},
-                             {"websockets", context.open_websockets.load()}}));
+                             {"websockets", context.metrics.open_websockets.load()}}));
     return;
   }
   if (target == "/metrics") {
@@ -636,7 +636,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
         {{"warpath_connections_open", "Open connections, HTTP and WebSocket.",
           static_cast<double>(context.gate.open())},
          {"warpath_websockets_open", "Open WebSocket connections.",
-          static_cast<double>(context.open_websockets.load())},
+          static_cast<double>(context.metrics.open_websockets.load())},
          {"warpath_rooms_loaded", "Games loaded in memory.", static_cast<double>(context.rooms.loaded())},
          {"warpath_commit_transactions", "Database transactions committed (each holds every write queued).",
           static_cast<double>(context.commits.stats().transactions)},

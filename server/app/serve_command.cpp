@@ -183,7 +183,8 @@ int serve_command(const std::vector<std::string>& argv) {
   const engine::GameRegistry games = make_game_registry();
   storage::CommitQueue commits(config.db);  // migrates the schema
   storage::GameStore store(config.db);
-  // Before the io_context: connections whose handlers it destroys last give their slot back.
+  // Before the io_context: connections whose handlers it destroys last give their slot back and
+  // take themselves off the metrics (WsSession touches nothing else as it goes).
   Metrics metrics;
   ConnectionGate gate(config.limits);
   asio::io_context ioc(config.threads);

@@ -41,7 +41,6 @@ struct ServerContext {
   storage::LobbyStore& lobby;
   // Work too slow for the network threads: password hashes (argon2id, ~64 MiB and ~0.1 s each).
   boost::asio::thread_pool& slow_work;
-  std::atomic<std::int64_t> open_websockets{0};
   // Requests per minute, by address or by the name tried (429 with retry_after).
   KeyedRateLimit<std::string> game_creations{limits.games_per_ip_per_minute};
   KeyedRateLimit<std::string> sign_ups{limits.sign_ups_per_ip_per_minute};

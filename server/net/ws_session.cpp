@@ -27,20 +27,21 @@ bool same_lease(const RoomHandle& a, const RoomHandle& b) { return !a.owner_befo
 WsSession::WsSession(beast::tcp_stream stream, ServerContext& context, std::unique_ptr<ConnectionGate::Slot> slot)
     : ws_(std::move(stream)),
       context_(context),
+      metrics_(context.metrics),
       slot_(std::move(slot)),
       unjoined_timer_(ws_.get_executor()),
       chat_rate_(context.limits.chat_per_connection_per_minute) {
-  ++context_.open_websockets;
+  ++metrics_.open_websockets;
 }
 
 WsSession::~WsSession() {
-  --context_.open_websockets;
+  --metrics_.open_websockets;
   forget_outbox();
 }
 
 void WsSession::forget_outbox() {
-  context_.metrics.outbox_frames -= static_cast<std::int64_t>(outbox_.size());
-  context_.metrics.outbox_bytes -= static_cast<std::int64_t>(outbox_bytes_);
+  metrics_.outbox_frames -= static_cast<std::int64_t>(outbox_.size());
+  metrics_.outbox_bytes -= static_cast<std::int64_t>(outbox_bytes_);
   outbox_.clear();
   outbox_bytes_ = 0;
 }

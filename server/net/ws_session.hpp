@@ -49,6 +49,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& context_;
+  // What the destructor touches, which outlives the io_context (serve_command.cpp): a session
+  // held by a handler that never ran is destroyed with the io_context, after the ServerContext.
+  Metrics& metrics_;
   std::unique_ptr<ConnectionGate::Slot> slot_;
   boost::asio::steady_timer unjoined_timer_;
   RateLimit chat_rate_;

@@ -41,6 +41,7 @@ class Metrics {
   std::atomic<std::uint64_t> patches_sent{0};              // patch frames handed to connections
   std::atomic<std::uint64_t> frames_sent{0};               // WebSocket frames written, of every type
   std::atomic<std::uint64_t> bytes_sent{0};                // their payload bytes
+  std::atomic<std::int64_t> open_websockets{0};            // WebSocket connections open now
   std::atomic<std::int64_t> outbox_frames{0};              // queued in every connection's outbox now
   std::atomic<std::int64_t> outbox_bytes{0};               // their bytes, with the per-frame overhead
   // The mail and webhook outbox (server/mail/outbox_sender.hpp).

@@ -59,9 +59,7 @@ std::string fought_note(const State& s) {
 // --- 5.34 forces ------------------------------------------------------------------------------
 
 bool has_johnson(const State& s, const std::vector<PieceIndex>& force) {
-  return std::any_of(force.begin(), force.end(), [&](PieceIndex p) {
-    return is_leader(s, p) && s.data().leader(p).commands_iroquois_and_mohawk_free;
-  });
+  return std::any_of(force.begin(), force.end(), [&](PieceIndex p) { return is_johnson(s, p); });
 }
 
 int command_capacity(const State& s, const std::vector<PieceIndex>& force) {
@@ -101,9 +99,7 @@ bool may_complete_force(const State& s, const std::vector<PieceIndex>& force) {
   if (has_johnson(s, force)) return false;
   const auto& a = *s.activation;
   for (PieceIndex p : activatable_pieces(s)) {
-    if (!is_leader(s, p) || !s.data().leader(p).commands_iroquois_and_mohawk_free || contains(force, p) ||
-        !may_join_force(s, a.commander, p))
-      continue;
+    if (!is_johnson(s, p) || contains(force, p) || !may_join_force(s, a.commander, p)) continue;
     auto with_johnson = force;
     with_johnson.push_back(p);
     if (force_is_valid(s, with_johnson)) return true;

@@ -154,9 +154,11 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
   // Drilled Troops, or by an unbesieged French fortification: with no British piece left there. British
   // landed against a garrisoned Louisbourg keep it (their supply, sea link and retreat, 6.432), and
   // so does a British leader left alone by a lost battle until he has retreated by sea (6.53).
-  const bool british_piece = std::any_of(pieces_here.begin(), pieces_here.end(),
-                                         [&](PieceIndex p) { return s.data().piece_side(p) == Side::british; });
-  if (markers.amphib && !british_piece) {
+  const auto british_piece = [&] {
+    return std::any_of(pieces_here.begin(), pieces_here.end(),
+                       [&](PieceIndex p) { return s.data().piece_side(p) == Side::british; });
+  };
+  if (markers.amphib && !british_piece()) {
     if (drilled(Side::french) || has_unbesieged_fortification(s, sp, Side::french)) s.space(sp).amphib = false;
   }
   // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.

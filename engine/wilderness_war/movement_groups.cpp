@@ -21,9 +21,7 @@ bool is_valid_group(const State& s, const std::vector<PieceIndex>& group) {
   const int units = unit_total(s, group);
   if (units == 0) return false;
   if (group_commander(s, group) < 0) return units == 1;
-  const bool johnson = std::any_of(group.begin(), group.end(), [&](PieceIndex p) {
-    return is_leader(s, p) && s.data().leader(p).commands_iroquois_and_mohawk_free;
-  });
+  const bool johnson = std::any_of(group.begin(), group.end(), [&](PieceIndex p) { return is_johnson(s, p); });
   int capacity = 0;
   int commanded = 0;
   for (PieceIndex p : group) {

@@ -42,6 +42,9 @@ bool is_iroquois_or_mohawk(const State& s, PieceIndex p) {
 bool is_johnsons_indian(const State& s, PieceIndex p) {
   return side_of(s, p) == Side::british && is_iroquois_or_mohawk(s, p);
 }
+bool is_johnson(const State& s, PieceIndex p) {
+  return is_leader(s, p) && s.data().leader(p).commands_iroquois_and_mohawk_free;
+}
 
 int strength_of(const State& s, PieceIndex p) {
   if (!is_unit(s, p)) return 0;

@@ -50,6 +50,7 @@ bool is_coureurs(const State& s, PieceIndex p);
 bool is_cherokee(const State& s, PieceIndex p);
 bool is_iroquois_or_mohawk(const State& s, PieceIndex p);  // 5.534
 bool is_johnsons_indian(const State& s, PieceIndex p);     // 5.534: British Iroquois and Mohawks
+bool is_johnson(const State& s, PieceIndex p);             // 5.534: the leader who commands them free
 inline int steps_of(const State& s, PieceIndex p) {        // 2 full, 1 reduced, 0 not a unit
   return is_unit(s, p) ? (s.piece(p).reduced ? 1 : 2) : 0;
 }

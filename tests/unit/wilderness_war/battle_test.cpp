@@ -64,7 +64,10 @@ bool has_verb(const State& s, const std::string& verb) {
   return out.has(verb);
 }
 
-void act(State& s, const std::string& verb, json arg = nullptr) { apply_battle(s, {verb, arg}); }
+// Through the framework's legality check: only a listed action is played.
+void act(State& s, const std::string& verb, json arg = nullptr) {
+  ww_test::play_listed_by_lister(s, verb, std::move(arg));
+}
 
 // The French (strength 18: six 3-strength regulars, column 17-21) attack from `from`.
 BattleState french_attack(State& s, std::string_view where, std::string_view from) {

@@ -50,7 +50,10 @@ json listed(const State& s) {
   return out.release();
 }
 
-void act(State& s, const std::string& verb, json arg = nullptr) { apply_battle(s, {verb, arg}); }
+// Through the framework's legality check: only a listed action is played.
+void act(State& s, const std::string& verb, json arg = nullptr) {
+  ww_test::play_listed_by_lister(s, verb, std::move(arg));
+}
 
 }  // namespace
 

@@ -130,6 +130,22 @@ inline void play_listed(warpath::wilderness_war::State& s, const std::string& ro
   s = dynamic_cast<const warpath::wilderness_war::State&>(match.state());
 }
 
+// Plays `verb` [`arg`] for whichever side lists it (a battle's steps pass between attacker and
+// defender), through play_listed; exactly one side may list it.
+inline void play_listed_by_lister(warpath::wilderness_war::State& s, const std::string& verb, json arg = nullptr) {
+  const auto module = warpath::wilderness_war::make_wilderness_war();
+  std::vector<std::string> listers;
+  for (const char* role : {"french", "british"}) {
+    const json actions = module->legal_actions(s, role);
+    if (!actions.contains(verb)) continue;
+    const json& listed = actions[verb];
+    if (arg.is_null() || (listed.is_array() && std::find(listed.begin(), listed.end(), arg) != listed.end()))
+      listers.emplace_back(role);
+  }
+  REQUIRE_MESSAGE(listers.size() == 1, verb, " ", arg.dump(), " is listed for ", listers.size(), " sides");
+  play_listed(s, listers.front(), verb, std::move(arg));
+}
+
 // A position played through the module, as a client plays it: only listed actions (play_listed).
 struct ModuleGame {
   decltype(warpath::wilderness_war::make_wilderness_war()) module = warpath::wilderness_war::make_wilderness_war();

@@ -18,8 +18,8 @@ void check(bool ok, const std::string& what) {
   if (!ok) reject(what);
 }
 
-json parse_file(std::string_view name, std::string_view format) {
-  json j = json::parse(embedded_data_file(name));
+json parse_file(const DataFiles& files, std::string_view name, std::string_view format) {
+  json j = json::parse(files(name));
   check(j.at("format") == format, std::string(name) + ".json: format must be " + std::string(format));
   return j;
 }
@@ -54,8 +54,8 @@ void add_neighbour(Location& from, LocationIndex to, LineType type, LineVia via)
   from.neighbours.push_back({to, type, via});
 }
 
-void load_map(GameData& d) {
-  const json j = parse_file("map", "warpath/mohicans/map v1");
+void load_map(GameData& d, const DataFiles& files) {
+  const json j = parse_file(files, "map", "warpath/mohicans/map v1");
   const json& limits = j.at("stacking").at("by_type");
   d.indigenous_per_location = j.at("stacking").at("indigenous_per_location").get<int>();
   for (const auto& l : j.at("locations")) {
@@ -147,8 +147,8 @@ NavalEffect naval_effect(const GameData& d, const json& e) {
   return effect;
 }
 
-void load_pieces(GameData& d) {
-  const json j = parse_file("pieces", "warpath/mohicans/pieces v1");
+void load_pieces(GameData& d, const DataFiles& files) {
+  const json j = parse_file(files, "pieces", "warpath/mohicans/pieces v1");
   for (const auto& u : j.at("units")) {
     Unit unit;
     unit.id = u.at("id").get<std::string>();
@@ -180,8 +180,8 @@ void load_pieces(GameData& d) {
   }
 }
 
-void load_setup(GameData& d) {
-  const json j = parse_file("setup", "warpath/mohicans/setup v1");
+void load_setup(GameData& d, const DataFiles& files) {
+  const json j = parse_file(files, "setup", "warpath/mohicans/setup v1");
   auto& s = d.setup;
   s.year = j.at("year").get<int>();
   for (Side side : both_sides) {
@@ -209,8 +209,8 @@ void load_setup(GameData& d) {
   }
 }
 
-void load_reinforcements(GameData& d) {
-  const json j = parse_file("reinforcements", "warpath/mohicans/reinforcements v1");
+void load_reinforcements(GameData& d, const DataFiles& files) {
+  const json j = parse_file(files, "reinforcements", "warpath/mohicans/reinforcements v1");
   auto& r = d.reinforcements;
   for (Side side : both_sides)
     for (const auto& [year, ids] : j.at("historical").at(std::string(side_names(side))).items())
@@ -235,8 +235,8 @@ void load_reinforcements(GameData& d) {
 
 Roll roll_of(const json& j) { return {j.at("dice").get<int>(), j.at("add").get<int>()}; }
 
-void load_tables(GameData& d) {
-  const json j = parse_file("tables", "warpath/mohicans/tables v1");
+void load_tables(GameData& d, const DataFiles& files) {
+  const json j = parse_file(files, "tables", "warpath/mohicans/tables v1");
   auto& t = d.tables;
   for (const auto& turn : j.at("turns"))
     t.turns.push_back({turn.at("year").get<int>(), season_names.parse(turn.at("season").get<std::string>(), "season")});
@@ -392,20 +392,24 @@ std::vector<NavalIndex> GameData::naval_war_pieces(Side side) const {
   return out;
 }
 
-GameData load_game_data() {
+GameData load_game_data(const DataFiles& files) {
   GameData d;
   try {
-    load_map(d);
-    load_pieces(d);
-    load_setup(d);
-    load_reinforcements(d);
-    load_tables(d);
+    load_map(d, files);
+    load_pieces(d, files);
+    load_setup(d, files);
+    load_reinforcements(d, files);
+    load_tables(d, files);
   } catch (const nlohmann::json::exception& e) {
     reject(e.what());
   }
   check_counts(d);
   check_consistency(d);
   return d;
+}
+
+GameData load_game_data() {
+  return load_game_data([](std::string_view name) { return std::string(embedded_data_file(name)); });
 }
 
 const GameData& game_data() {

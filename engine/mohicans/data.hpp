@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -211,7 +212,11 @@ class GameData {
   std::vector<NavalIndex> naval_war_pieces(Side side) const;
 };
 
-// Parses and checks the embedded data; throws std::invalid_argument naming the first problem.
+// The text of the data file `name` ("map", "pieces", "setup", "reinforcements", "tables").
+using DataFiles = std::function<std::string(std::string_view name)>;
+// Parses and checks the data files; throws std::invalid_argument naming the first problem.
+GameData load_game_data(const DataFiles& files);
+// The same for the embedded data (data/*.json).
 GameData load_game_data();
 // The embedded data, loaded once.
 const GameData& game_data();

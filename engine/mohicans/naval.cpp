@@ -27,9 +27,10 @@ std::optional<std::size_t> next_naval_spot(const State& s) {
   return std::nullopt;
 }
 
-// Last year's pieces come back from the insert and the ports (each piece is used once a year: VII);
-// with Historical Reinforcements there is no naval war.
+// At a year's first turn, last year's pieces come back from the insert and the ports (each piece
+// is used once a year: VII); with Historical Reinforcements there is no naval war.
 bool enter_naval_placement(State& s) {
+  if (!s.turn_info().first_of_year()) return false;
   s.naval.french_at_spot = {};
   s.naval.british_at_spot = {};
   s.naval.revealed = {};

@@ -3,6 +3,7 @@
 #include "engine/wilderness_war/module.hpp"
 
 #ifdef WARPATH_WITH_TEST_GAMES
+#include "engine/mohicans/module.hpp"
 #include "tests/test_game/duel.hpp"
 #endif
 
@@ -13,6 +14,9 @@ engine::GameRegistry make_game_registry() {
   registry.add(wilderness_war::make_wilderness_war());
 #ifdef WARPATH_WITH_TEST_GAMES
   registry.add(testgame::make_duel());
+  // Small Wars: Mohicans is offered by test builds and playouts only until its rules are complete
+  // (engine/mohicans/README.md).
+  registry.add(mohicans::make_mohicans());
 #endif
   return registry;
 }

@@ -1,0 +1,40 @@
+#pragma once
+// Questions the rules ask about a position: who a counter fights for, who holds a place, what a
+// place holds, and whether a counter may be placed there.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/mohicans/state.hpp"
+
+namespace warpath::mohicans {
+
+// The side a counter on the map fights for: its own; green tribes are French (INDIAN TRIBES);
+// Iroquois only once the Six Nations have joined a side (ambiguity 7), none before.
+std::optional<Side> controller(const State& s, UnitIndex u);
+
+// The location is held by `side` (VICTORY CONDITIONS, musters: "friendly").
+bool holds(const State& s, LocationIndex l, Side side);
+
+// Counters on the map at `l`.
+std::vector<UnitIndex> units_at(const State& s, LocationIndex l);
+// Units of both sides stand at `l`: a battle (IV. COMBAT), so none may leave by muster (II).
+bool contested(const State& s, LocationIndex l);
+// Where both sides have units, in map order.
+std::vector<LocationIndex> contested_locations(const State& s);
+
+// LAND STACKING: `u` may join the units at `l` without going over the place's limit or the
+// indigenous limit (the French garrisons count for neither).
+bool within_stacking(const State& s, UnitIndex u, LocationIndex l);
+
+// The Iroquois counters whose colour is showing (on the map or not), one per nation.
+std::vector<UnitIndex> iroquois_showing(const State& s);
+
+// Moves a counter onto the map at `l`, face up and full strength unless told otherwise.
+void put_on_map(State& s, UnitIndex u, LocationIndex l);
+
+// "the French", "the British": for log lines.
+std::string the(Side side);
+
+}  // namespace warpath::mohicans

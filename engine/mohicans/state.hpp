@@ -1,0 +1,217 @@
+#pragma once
+// A Mohicans position: everything the rules need to continue the game, as a compact value (indices
+// into GameData, not strings). Serialised losslessly by to_json()/from_json(); the format is in
+// engine/mohicans/README.md.
+//
+// The sequence of play is one table (sequence.hpp): `row` is where the game stands in it and
+// `active` the side whose decision it waits for. Each procedure keeps its own named sub-state
+// below, set while it runs and cleared when it ends.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/game_log.hpp"
+#include "engine/core/rng.hpp"
+#include "engine/mohicans/data.hpp"
+
+namespace warpath::mohicans {
+
+using engine::GameLog;
+using engine::LogLine;
+
+struct Options {
+  bool historical_reinforcements = false;  // OPTIONAL: Historical Reinforcements instead of the naval war
+  bool d6_combat = false;                  // OPTIONAL RULES: D6 Combat (declared; combat reads it)
+
+  bool operator==(const Options&) const = default;
+};
+
+// Where a counter is.
+enum class UnitWhere : std::uint8_t {
+  map,         // on `at`
+  force_pool,  // Deployment: FORCE POOLS (unbuilt or eliminated militia, colonials, irregulars)
+  awaiting,    // a European regular that has not yet crossed the ocean
+  removed,     // out of the game for good (eliminated Indians: SPECIAL RULES)
+  off_map,     // the Iroquois twin whose colour is not showing (IROQUOIS ADJUSTMENT)
+};
+inline constexpr EnumNames<UnitWhere, 5> unit_where_names{{"map", "force_pool", "awaiting", "removed", "off_map"}};
+
+struct UnitState {
+  UnitWhere where = UnitWhere::force_pool;
+  LocationIndex at = no_location;
+  bool damaged = false;    // Flipping Over Units: on its 1-life-point back
+  bool activated = false;  // tribes: face up (INDIAN TRIBES); other counters: always false
+
+  bool operator==(const UnitState&) const = default;
+};
+
+struct LocationState {
+  Owner owner = Owner::french;
+  std::optional<Side> fort;  // a fort marker (never on a city, which is permanently fortified)
+  bool raided = false;       // a raid marker (V. RAIDS)
+  bool besieged = false;     // a siege situation stands here (IV. COMBAT: G. Sieges)
+
+  bool operator==(const LocationState&) const = default;
+};
+
+// The Naval War Insert and the ships: the French pieces sit face down on the anchor spots from the
+// start of the year (Deployment: NAVAL WAR INSERT; ambiguity 8) until the naval war turns them up.
+struct NavalState {
+  std::array<std::optional<NavalIndex>, 4> french_at_spot;  // by NavalData spot; secret while face down
+  std::array<std::optional<NavalIndex>, 4> british_at_spot;
+  std::array<bool, 4> revealed{};   // the French piece of that spot has been turned up
+  std::vector<NavalIndex> arrived;  // got through: they bring their reinforcements next Spring (ambiguity 8)
+  LocationIndex sea_lift_at = no_location;
+
+  bool operator==(const NavalState&) const = default;
+};
+
+struct SupplyPoints {         // I. SUPPLY POINTS ALLOCATION: this turn's points, spent by movement
+  std::array<int, 2> land{};  // by Side
+  int sea = 0;                // British Sea Lift points
+
+  bool operator==(const SupplyPoints&) const = default;
+};
+
+// --- the procedures' sub-states -------------------------------------------------------------
+struct SetupState {         // SETTING UP: the French choices, then the British Sea Lift
+  int coureurs_placed = 0;  // of setup.coureurs_with_tribes, in order
+
+  bool operator==(const SetupState&) const = default;
+};
+
+// II. MUSTERS: a side moves some of its militia (or the Iroquois ally one Iroquois unit) on the map.
+struct MusterState {
+  std::vector<UnitIndex> moved;  // this muster's units so far
+  UnitIndex selected = no_unit;  // chosen, waiting for its destination
+
+  bool operator==(const MusterState&) const = default;
+};
+
+struct StrategicMovementState {  // II. BRITISH STRATEGIC MOVEMENT
+  std::vector<UnitIndex> moved;
+
+  bool operator==(const StrategicMovementState&) const = default;
+};
+
+struct RestorationState {  // VIII. RESTORATION
+  std::vector<UnitIndex> restored;
+
+  bool operator==(const RestorationState&) const = default;
+};
+
+struct IroquoisAdjustmentState {  // IROQUOIS ADJUSTMENT: Iroquois this side still turns to its colour
+  int turns_left = 0;
+
+  bool operator==(const IroquoisAdjustmentState&) const = default;
+};
+
+// The stages the movement, combat, siege, winter, naval and reinforcement rules will fill. Until
+// then the acting side ends each with `done` (README: what is implemented).
+struct ReinforcementState {
+  bool operator==(const ReinforcementState&) const = default;
+};
+struct MovementState {
+  bool operator==(const MovementState&) const = default;
+};
+struct CombatState {
+  std::vector<LocationIndex> battles;  // where both sides have units, in map order
+
+  bool operator==(const CombatState&) const = default;
+};
+struct SiegesState {
+  std::vector<LocationIndex> sieges;
+
+  bool operator==(const SiegesState&) const = default;
+};
+struct WinterState {
+  bool operator==(const WinterState&) const = default;
+};
+struct NavalWarState {
+  bool operator==(const NavalWarState&) const = default;
+};
+
+struct Outcome {
+  std::optional<Side> winner;  // VICTORY CONDITIONS: there is always one
+  std::string reason;
+
+  bool operator==(const Outcome&) const = default;
+};
+
+class State final : public engine::GameState {
+ public:
+  explicit State(const GameData& data = game_data());
+
+  const GameData& data() const { return *data_; }
+  const Turn& turn_info() const { return data_->tables.turns.at(static_cast<std::size_t>(turn)); }
+
+  Options options;
+  int turn = 0;          // index into tables.turns
+  std::uint8_t row = 0;  // the sequence table's row (sequence.hpp)
+  Side active = Side::french;
+  bool over = false;
+
+  std::vector<UnitState> units;          // by UnitIndex
+  std::vector<LocationState> locations;  // by LocationIndex
+  NavalState naval;
+  SupplyPoints supply;
+  std::optional<Side> iroquois_ally;     // IROQUOIS ADJUSTMENT: the Six Nations have joined a side for good
+  std::array<int, 2> great_victories{};  // won since the last Iroquois adjustment, by Side (battles, captures)
+  std::array<int, 2> forts_destroyed{};  // by the side that destroyed them, not yet counted in pairs
+  std::optional<Outcome> outcome;
+
+  std::optional<SetupState> setup;
+  std::optional<ReinforcementState> reinforcement;
+  std::optional<RestorationState> restoration;
+  std::optional<MusterState> muster;
+  std::optional<StrategicMovementState> strategic_movement;
+  std::optional<MovementState> movement;
+  std::optional<CombatState> combat;
+  std::optional<SiegesState> sieges;
+  std::optional<IroquoisAdjustmentState> iroquois_adjustment;
+  std::optional<WinterState> winter;
+  std::optional<NavalWarState> naval_war;
+
+  engine::Rng rng;
+  GameLog log;
+  std::vector<int> dice;  // during one apply(): the dice rolled, in order (not part of the position)
+
+  UnitState& unit(UnitIndex u) { return units.at(static_cast<std::size_t>(u)); }
+  const UnitState& unit(UnitIndex u) const { return units.at(static_cast<std::size_t>(u)); }
+  LocationState& location(LocationIndex l) { return locations.at(static_cast<std::size_t>(l)); }
+  const LocationState& location(LocationIndex l) const { return locations.at(static_cast<std::size_t>(l)); }
+
+  // A die of `sides` faces from the state's Rng, recorded for the move's report.
+  int roll_die(int sides = 6);
+  void note(std::string role, std::string verb, nlohmann::json arg, std::string text);
+
+  std::unique_ptr<engine::GameState> clone() const override { return std::make_unique<State>(*this); }
+  bool assign_from(const engine::GameState& other) override {
+    *this = static_cast<const State&>(other);
+    return true;
+  }
+  nlohmann::json to_json() const override;
+  // Throws std::invalid_argument (with a readable message) on a malformed document.
+  static State from_json(const nlohmann::json& j, const GameData& data = game_data());
+
+  bool operator==(const State& other) const;
+
+ private:
+  const GameData* data_;
+};
+
+nlohmann::json options_to_json(const Options& options);
+// Reads {"historical_reinforcements": bool, "d6_combat": bool}; absent fields take their defaults.
+// Throws std::invalid_argument on anything else.
+Options options_from_json(const nlohmann::json& j);
+// The procedures' sub-states by name, null when not running (the state JSON and the views).
+nlohmann::json procedures_to_json(const State& s);
+nlohmann::json log_to_json(const GameLog& log, std::size_t from, std::size_t to = SIZE_MAX);
+
+}  // namespace warpath::mohicans

@@ -1,0 +1,78 @@
+#pragma once
+// A Mohicans game played as a client plays it: through engine::Match, whose legality check applies
+// only listed actions. Rules tests play through this, never through apply().
+
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "engine/mohicans/module.hpp"
+#include "engine/mohicans/sequence.hpp"
+#include "engine/mohicans/state.hpp"
+
+namespace moh_test {
+
+using nlohmann::json;
+using namespace warpath::mohicans;
+
+// The legal actions' args for `verb` as strings (empty when the verb is not listed).
+inline std::vector<std::string> args_of(const json& actions, const std::string& verb) {
+  std::vector<std::string> out;
+  if (!actions.contains(verb) || !actions[verb].is_array()) return out;
+  for (const auto& a : actions[verb]) out.push_back(a.is_string() ? a.get<std::string>() : a.dump());
+  return out;
+}
+
+struct Game {
+  std::unique_ptr<warpath::engine::GameModule> module = make_mohicans();
+  warpath::engine::Match match;
+
+  explicit Game(std::uint64_t seed = 1, const json& options = json::object())
+      : match(*module, module->setup("campaign", options, seed)) {}
+  explicit Game(const State& from) : match(*module, from.clone()) {}
+
+  const State& s() const { return dynamic_cast<const State&>(match.state()); }
+  Stage stage() const { return current_stage(s()); }
+  std::string active() const { return std::string(side_names(s().active)); }
+  json actions(const std::string& role) const { return match.legal_actions(role); }
+  json actions() const { return actions(active()); }
+
+  void act(const std::string& role, const std::string& verb, json arg = nullptr) {
+    const auto refused = match.play(role, {verb, arg});
+    REQUIRE_MESSAGE(!refused, role, " may not ", verb, " ", arg.dump(), ": ", refused ? refused->message : "",
+                    "; listed: ", actions(role).dump());
+  }
+  // The same for the side whose decision it is.
+  void play(const std::string& verb, json arg = nullptr) { act(active(), verb, std::move(arg)); }
+  // The refusal of an action, or none when it was played.
+  std::optional<warpath::engine::ActionError> try_act(const std::string& role, const std::string& verb,
+                                                      json arg = nullptr) {
+    return match.play(role, {verb, arg});
+  }
+
+  // One decision taken the simplest way: `done` when listed, else the first listed argument.
+  void step() {
+    const json listed = actions();
+    REQUIRE_MESSAGE(!listed.empty(), "nothing listed at ", stage_names(stage()));
+    if (listed.contains("done")) return play("done");
+    for (const auto& [verb, args] : listed.items())
+      if (verb != "undo") return play(verb, args.is_array() ? args[0] : json(nullptr));
+    FAIL("only undo is listed at ", stage_names(stage()));
+  }
+  // The set-up's decisions (the first listed places).
+  void finish_setup() {
+    while (s().row < first_turn_row() && !match.is_over()) step();
+  }
+  // Steps until `until` holds (or the game ends), at most `limit` decisions.
+  template <typename Pred>
+  void step_until(Pred until, int limit = 2000) {
+    for (int i = 0; i < limit && !until(*this) && !match.is_over(); ++i) step();
+    REQUIRE(until(*this));
+  }
+};
+
+}  // namespace moh_test

@@ -184,6 +184,14 @@ class GameModule {
   virtual ApplyReport trial(GameState& scratch, std::string_view role, const Action& action) const {
     return apply(scratch, role, action);
   }
+  // True when `role` applying `verb` (with any arg it is listed with) in `state` certainly neither
+  // rolls nor reveals: `confirm`'s trials (irreversible.hpp) skip those actions. A module says so
+  // only where its rules make it certain, never as a guess: the answer must be what trial() would
+  // report. False by default: every listed action is tried.
+  virtual bool certainly_reversible(const GameState& /*state*/, std::string_view /*role*/,
+                                    std::string_view /*verb*/) const {
+    return false;
+  }
 
   virtual std::optional<GameResult> result(const GameState& state) const = 0;
   // The result of a game that is not over, decided from where it stands (a tournament round's

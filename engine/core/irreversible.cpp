@@ -40,6 +40,7 @@ nlohmann::json irreversible_actions(const GameModule& module, const GameState& s
   std::unique_ptr<GameState> scratch;
   for (const auto& [verb, args] : legal_actions.items()) {
     if (verb == undo_verb) continue;
+    if (module.certainly_reversible(state, seat, verb)) continue;  // the module knows: nothing to try
     if (args.is_array()) {
       nlohmann::json kept = nlohmann::json::array();
       for (const auto& arg : args)

@@ -13,7 +13,8 @@ namespace warpath::engine {
 // applied to a copy of `state`, report used_randomness or revealed_hidden; in the same shape (an
 // arg list keeps only the args that qualify, a verb with none left is dropped). Handing the turn
 // to someone else does not count: that is an undo barrier, but nothing is rolled or revealed. An
-// action the module rejects on trial is left out. The framework's `undo` is never tried.
+// action the module rejects on trial is left out. The framework's `undo` is never tried, nor a
+// verb the module says is certainly reversible in `state` (GameModule::certainly_reversible).
 nlohmann::json irreversible_actions(const GameModule& module, const GameState& state, std::string_view seat,
                                     const nlohmann::json& legal_actions);
 

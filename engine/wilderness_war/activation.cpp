@@ -317,6 +317,13 @@ void apply_activation(State& s, const Action& action) {
   }
 }
 
+// Choosing a commander or an individual piece, and adding a piece to the force or taking it out,
+// only record the choice (5.32-5.34); `done` starts the pieces acting and is tried.
+bool activation_certainly_reversible(const State& s, std::string_view verb) {
+  const auto stage = s.activation->stage;
+  return (stage == ActivationStage::designate || stage == ActivationStage::define_force) && verb != "done";
+}
+
 std::string activation_prompt(const State& s) {
   const auto& a = *s.activation;
   switch (a.stage) {

@@ -14,6 +14,7 @@ namespace warpath::wilderness_war {
 void list_activation_actions(const State& s, ActionList& out);
 void apply_activation(State& s, const engine::Action& action);
 std::string activation_prompt(const State& s);
+bool activation_certainly_reversible(const State& s, std::string_view verb);  // flow.hpp
 
 // 4.0 A.2, 5.26: the active side plays `card` for activation.
 void begin_activation(State& s, CardNumber card);

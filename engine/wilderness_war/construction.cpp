@@ -122,6 +122,12 @@ void apply_construction(State& s, const Action& action) {
   }
 }
 
+// A marker placed with more still to place only changes that space (5.41, 5.42); the last one ends
+// the card play, which may end the season and deal, and `done` does: both are tried.
+bool construction_certainly_reversible(const State& s, std::string_view verb) {
+  return verb == "space" && s.construction->remaining > 1;
+}
+
 std::string construction_prompt(const State& s) {
   const auto& c = s.construction.value();
   return c.kind == ConstructionKind::stockades

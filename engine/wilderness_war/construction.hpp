@@ -13,6 +13,7 @@ namespace warpath::wilderness_war {
 void list_construction_actions(const State& s, ActionList& out);
 void apply_construction(State& s, const engine::Action& action);
 std::string construction_prompt(const State& s);
+bool construction_certainly_reversible(const State& s, std::string_view verb);  // flow.hpp
 
 // 5.26: the active side plays `card` for construction of `kind`.
 void begin_construction(State& s, CardNumber card, ConstructionKind kind);

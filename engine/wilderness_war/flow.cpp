@@ -24,6 +24,7 @@ using engine::ActionRejected;
 using engine::ErrorCode;
 
 void list_nothing(const State&, ActionList&) {}
+bool not_certain(const State&, std::string_view) { return false; }  // every action is tried
 void apply_nothing(State&, const Action&) { throw ActionRejected(ErrorCode::illegal_action, "the game is over"); }
 std::string game_over_prompt(const State&) { return "The game is over."; }
 
@@ -31,21 +32,22 @@ struct Procedure {
   void (*list)(const State&, ActionList&);
   void (*apply)(State&, const Action&);
   std::string (*prompt)(const State&);
+  bool (*certainly_reversible)(const State&, std::string_view verb);
 };
 
 // By Step.
 constexpr std::array<Procedure, 11> procedures = {{
-    {list_action_phase_actions, apply_action_phase, action_phase_prompt},
-    {list_activation_actions, apply_activation, activation_prompt},
-    {list_construction_actions, apply_construction, construction_prompt},
-    {list_movement_actions, apply_movement, movement_prompt},
-    {list_battle_actions, apply_battle, battle_prompt},
-    {list_siege_actions, apply_siege, siege_prompt},
-    {list_raid_actions, apply_raid, raid_prompt},
-    {list_year_end_actions, apply_year_end, year_end_prompt},
-    {list_event_actions, apply_event, event_prompt},
-    {list_nothing, apply_nothing, game_over_prompt},
-    {list_card_exchange_actions, apply_card_exchange, card_exchange_prompt},
+    {list_action_phase_actions, apply_action_phase, action_phase_prompt, action_phase_certainly_reversible},
+    {list_activation_actions, apply_activation, activation_prompt, activation_certainly_reversible},
+    {list_construction_actions, apply_construction, construction_prompt, construction_certainly_reversible},
+    {list_movement_actions, apply_movement, movement_prompt, movement_certainly_reversible},
+    {list_battle_actions, apply_battle, battle_prompt, not_certain},
+    {list_siege_actions, apply_siege, siege_prompt, not_certain},
+    {list_raid_actions, apply_raid, raid_prompt, not_certain},
+    {list_year_end_actions, apply_year_end, year_end_prompt, not_certain},
+    {list_event_actions, apply_event, event_prompt, not_certain},
+    {list_nothing, apply_nothing, game_over_prompt, not_certain},
+    {list_card_exchange_actions, apply_card_exchange, card_exchange_prompt, not_certain},
 }};
 
 const Procedure& procedure_of(const State& s) { return procedures.at(static_cast<std::size_t>(s.step)); }
@@ -92,6 +94,9 @@ int number_arg(const Action& action) {
 void list_actions(const State& s, ActionList& out) { procedure_of(s).list(s, out); }
 void apply_action(State& s, const Action& action) { procedure_of(s).apply(s, action); }
 std::string prompt_of(const State& s) { return procedure_of(s).prompt(s); }
+bool certainly_reversible(const State& s, std::string_view verb) {
+  return procedure_of(s).certainly_reversible(s, verb);
+}
 
 // Each continuation first applies the map's continuous rules (effects.hpp): "immediately" (5.532,
 // 8.232, 8.24, 6.431, 5.45, 13.23) means before the next procedure reads the map in the same action

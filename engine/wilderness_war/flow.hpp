@@ -66,6 +66,10 @@ int number_arg(const engine::Action& action);
 void list_actions(const State& s, ActionList& out);
 void apply_action(State& s, const engine::Action& action);
 std::string prompt_of(const State& s);
+// True when `verb`, with any arg it is listed with, certainly neither rolls a die nor draws a card
+// in `s` (GameModule::certainly_reversible): `confirm`'s trials skip it. Each procedure answers for
+// its own decisions, next to where it applies them; false wherever that is not certain.
+bool certainly_reversible(const State& s, std::string_view verb);
 
 // --- continuations: a procedure calls one when it has finished and cleared its sub-state ------
 // The movement of the current activation is over (stopped, or ended by a battle).

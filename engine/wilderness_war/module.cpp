@@ -151,6 +151,12 @@ class WildernessWarModule final : public engine::GameModule {
     return apply_rules(dynamic_cast<State&>(scratch), role, action);
   }
 
+  // Each procedure's own answer for its decisions (flow.hpp).
+  bool certainly_reversible(const GameState& state, std::string_view role, std::string_view verb) const override {
+    const auto& s = as_state(state);
+    return may_act(s, role) && wilderness_war::certainly_reversible(s, verb);
+  }
+
   // The action itself, with whether it rolled or drew (every random draw goes through roll_die or
   // sets dice_rolled), before the map is settled.
   static ApplyReport apply_rules(State& s, std::string_view role, const Action& action) {

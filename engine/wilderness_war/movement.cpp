@@ -225,6 +225,13 @@ void apply_movement(State& s, const Action& action) {
   }
 }
 
+// The other side picking the pieces that intercept, avoid or go inside only marks them (6.7, 6.8,
+// 8.1); the decision that follows (intercept, avoid, done, pass) is tried.
+bool movement_certainly_reversible(const State& s, std::string_view verb) {
+  const auto stage = mv(s).stage;
+  return verb == "piece" && (stage == MoveStage::intercept || stage == MoveStage::avoid || stage == MoveStage::inside);
+}
+
 std::string movement_prompt(const State& s) {
   const auto& m = mv(s);
   const std::string at = m.where == no_space ? std::string("?") : space_name(s, m.where);

@@ -15,6 +15,7 @@ namespace warpath::wilderness_war {
 void list_movement_actions(const State& s, ActionList& out);
 void apply_movement(State& s, const engine::Action& action);
 std::string movement_prompt(const State& s);
+bool movement_certainly_reversible(const State& s, std::string_view verb);  // flow.hpp
 
 // Starts moving `pieces` from their space: a force under `commander`, or one piece activated
 // individually (commander -1). Sets Step::movement. Before the first step the mover may instead

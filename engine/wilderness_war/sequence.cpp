@@ -201,6 +201,13 @@ void apply_action_phase(State& s, const Action& action) {
   }
 }
 
+// A card played to activate or to build only opens that procedure's first decision (5.3, 5.4), and a
+// demolition only takes a marker off (5.46): none of them rolls or draws. A card played for its
+// event, and a pass (which may end the season and deal the next hands), are tried.
+bool action_phase_certainly_reversible(const State&, std::string_view verb) {
+  return verb == "activate" || verb == "stockades" || verb == "forts" || verb == "demolish";
+}
+
 std::string action_phase_prompt(const State& s) {
   return std::string(side_titles(s.active)) +
          " Action Phase: play a card to activate, to build stockades or forts, or for its event.";

@@ -21,6 +21,7 @@ void release_pitt_leaders(State& s);
 void list_action_phase_actions(const State& s, ActionList& out);
 void apply_action_phase(State& s, const engine::Action& action);
 std::string action_phase_prompt(const State& s);
+bool action_phase_certainly_reversible(const State& s, std::string_view verb);  // flow.hpp
 
 // A.1/B.1 then A.2/B.2: deals and starts the season's first Action Phase.
 void begin_season(State& s);

@@ -16,7 +16,9 @@ using nlohmann::json;
 namespace {
 
 // A module whose verb `pick` rolls for even args, reveals for multiples of 5 and refuses 3, so
-// that arg lists are kept in part; `move` changes nothing hidden; `end` hands the turn over.
+// that arg lists are kept in part; `move` changes nothing hidden; `end` hands the turn over. The
+// module says `move` and `end` are certainly reversible, so they are never tried; `applied` counts
+// the actions applied.
 struct PickState final : GameState {
   std::string active = "a";
   int picked = 0;
@@ -40,7 +42,11 @@ class PickModule final : public testing::MiniModule<PickState> {
   std::vector<std::string> active_roles(const GameState& state) const override {
     return {static_cast<const PickState&>(state).active};
   }
+  bool certainly_reversible(const GameState&, std::string_view, std::string_view verb) const override {
+    return verb == "move" || verb == "end";
+  }
   ApplyReport apply(GameState& state, std::string_view, const Action& action) const override {
+    ++applied;
     auto& s = static_cast<PickState&>(state);
     ApplyReport report;
     if (action.verb == "pick") {
@@ -56,6 +62,7 @@ class PickModule final : public testing::MiniModule<PickState> {
     }
     return report;
   }
+  mutable int applied = 0;
 };
 
 }  // namespace
@@ -96,4 +103,15 @@ TEST_CASE("arg lists keep only the irreversible args; rejected actions and undo 
   REQUIRE_FALSE(match.play("a", {"move", "x"}));
   REQUIRE(match.view("a")["actions"].contains("undo"));
   CHECK(match.view("a")["confirm"] == json{{"pick", {2, 4, 5}}});  // undo itself is never listed
+}
+
+TEST_CASE("the verbs a module says are certainly reversible are not tried") {
+  PickModule module;
+  auto state = module.setup("standard", json::object(), 1);
+  const json legal = module.legal_actions(*state, "a");
+  REQUIRE(legal.contains("move"));
+  REQUIRE(legal.contains("end"));
+  module.applied = 0;
+  CHECK(irreversible_actions(module, *state, "a", legal) == json{{"pick", {2, 4, 5}}});
+  CHECK(module.applied == 5);  // pick 1 to 5; neither move's two args nor end
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <string>
 #include <variant>
 #include <vector>
@@ -234,4 +235,54 @@ TEST_CASE("the cost of confirm on Full Campaign positions" * doctest::skip()) {
                         << static_cast<double>(actions_total) / static_cast<double>(confirm_us.size()));
   MESSAGE("confirm µs: " << summary(confirm_us).dump());
   MESSAGE("view µs (without confirm): " << summary(view_us).dump());
+}
+
+// GameModule::certainly_reversible lets `confirm` skip trials: it must never be said of an action
+// whose trial rolls or draws. Every listed action of positions of random games of every scenario
+// (each position of a game up to its 1,500th move) is tried regardless, and one the module calls
+// certain must report neither.
+TEST_CASE("an action Wilderness War calls certainly reversible never rolls or reveals") {
+  auto module = make_wilderness_war();
+  std::map<std::string, int> certain_by_step;
+  int certain = 0, tried = 0;
+  for (const char* scenario : {"annus_mirabilis", "early_war_campaign", "late_war_campaign", "full_campaign"}) {
+    for (std::uint64_t seed : {5u, 6u, 7u}) {
+      Match match = Match::start(*module, scenario, json::object(), seed);
+      Rng chooser(seed * 131);
+      for (int step = 0; step < 1500 && !match.is_over(); ++step) {
+        const std::string role = match.active_roles().front();
+        const auto& state = dynamic_cast<const State&>(match.state());
+        const auto actions = warpath::engine::list_actions(match.legal_actions(role));
+        REQUIRE_FALSE(actions.empty());
+        for (const auto& action : actions) {
+          if (action.verb == warpath::engine::undo_verb) continue;
+          ++tried;
+          if (!module->certainly_reversible(state, role, action.verb)) continue;
+          ++certain;
+          ++certain_by_step[std::string(step_names(state.step))];
+          auto scratch = state.clone();
+          warpath::engine::ApplyReport report;
+          try {
+            report = module->trial(*scratch, role, action);
+          } catch (const warpath::engine::ActionRejected&) {
+            continue;  // refused: not to be confirmed either way
+          }
+          CAPTURE(scenario);
+          CAPTURE(step);
+          CAPTURE(action.verb);
+          CAPTURE(action.arg.dump());
+          CHECK_FALSE(report.used_randomness);
+          CHECK_FALSE(report.revealed_hidden);
+        }
+        const auto& action = actions[chooser.below(static_cast<std::uint32_t>(actions.size()))];
+        REQUIRE_FALSE(match.play(role, action).has_value());
+      }
+    }
+  }
+  MESSAGE("listed actions: " << tried << ", certainly reversible: " << certain);
+  CHECK(certain * 2 > tried);  // most trials are skipped
+  for (const char* step : {"action_phase", "activation", "construction", "movement"}) {
+    CAPTURE(step);
+    CHECK(certain_by_step[step] > 0);
+  }
 }

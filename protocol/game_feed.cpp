@@ -120,6 +120,48 @@ Frame frame_with(const json& head, const std::string& tail) {
   return std::make_shared<const std::string>(std::move(text));
 }
 
+// `value` as a JSON string: a plain word as it is, anything else escaped by nlohmann.
+void append_json_string(std::string& out, std::string_view value) {
+  const bool plain = std::all_of(value.begin(), value.end(), [](char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+  if (plain) {
+    out.push_back('"');
+    out += value;
+    out.push_back('"');
+  } else {
+    out += json(value).dump();
+  }
+}
+
+// A patch frame's text, written directly: the envelope's members in the order nlohmann writes an
+// object's (by name), then `ops` and, when the move changed the seat's log, `log` (both already
+// serialised). Allocated at its exact size: frames are kept for catching up (remember()).
+Frame patch_frame(GameId game, std::string_view seat, std::uint64_t from, std::uint64_t to, std::string_view hash,
+                  std::string_view ops, std::string_view log) {
+  std::string text;
+  text.reserve(96 + seat.size() + hash.size() + ops.size() + log.size());
+  text += "{\"from\":";
+  text += std::to_string(from);
+  text += ",\"game\":";
+  text += std::to_string(game);
+  text += ",\"hash\":";
+  append_json_string(text, hash);
+  text += ",\"seat\":";
+  append_json_string(text, seat);
+  text += ",\"to\":";
+  text += std::to_string(to);
+  text += ",\"type\":\"patch\",\"ops\":";
+  text += ops;
+  if (!log.empty()) {
+    text += ",\"log\":";
+    text += log;
+  }
+  text.push_back('}');
+  text.shrink_to_fit();
+  return std::make_shared<const std::string>(std::move(text));
+}
+
 // A serialisation to keep: without the spare capacity that growing it left.
 std::string kept_text(const json& value) {
   std::string text = value.dump();
@@ -184,6 +226,8 @@ std::string GameFeed::update_public(const engine::Match& match) {
           op["path"] = pointer_to(key) + op["path"].get_ref<const std::string&>();
           ops.push_back(std::move(op));
         }
+      } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
+        ops.push_back({{"op", "replace"}, {"path", pointer_to(key)}, {"value", value}});
       } else {
         // The member's old value is read back from its text: kept as JSON values, the public
         // part would weigh six times its text in every room, for the few members a move changes.
@@ -276,7 +320,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     diff_into(seat.view, next, "", seat_ops);
     const std::string ops = concatenate(public_ops, seat_ops.dump(), "[]");
     seat.view = std::move(next);
-    seat.hash = engine::json_hash(seat.view);
+    if (!seat_ops.empty()) seat.hash = engine::json_hash(seat.view);  // the same view hashes the same
     seat.version = to;
     // The log before a move is a prefix of the log after it, or (an undo) the other way round.
     std::string log;
@@ -293,15 +337,7 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
       }
       seat.log_size = size;
     }
-    std::string tail = "\"ops\":" + ops;
-    if (!log.empty()) tail += ",\"log\":" + log;
-    Frame frame = frame_with({{"type", "patch"},
-                              {"game", game_},
-                              {"seat", name},
-                              {"from", from},
-                              {"to", to},
-                              {"hash", public_.hash + seat.hash}},
-                             tail);
+    Frame frame = patch_frame(game_, name, from, to, public_.hash + seat.hash, ops, log);
     remember(seat, {from, to, frame});
     deliveries.push_back({name, {std::move(frame)}, true});
   }

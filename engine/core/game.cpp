@@ -45,6 +45,7 @@ std::string GameModule::log_line_text(const nlohmann::json& line) const {
 nlohmann::json GameModule::view(const GameState& state, std::string_view seat) const {
   nlohmann::json merged = public_view(state);
   nlohmann::json own = seat_view(state, seat);
+  own["actions"] = legal_actions(state, seat);
   for (auto& [key, value] : own.items()) {
     if (merged.contains(key))
       throw std::logic_error("view member '" + key + "' is in both the public and the seat part");

@@ -119,8 +119,10 @@ class GameModule {
   // Everything `seat` (a role or "spectator") may see and nothing else, in two parts whose
   // top-level members are disjoint. The public part is what every seat sees; the server builds
   // it once per move for all of them. The seat part is what only that seat sees, with a readable
-  // "prompt" and "actions" = legal_actions(state, seat); its members are those that
-  // seat_view_keys() names.
+  // "prompt"; its members are those that seat_view_keys() names. Its "actions" (what
+  // list_legal_actions lists for the seat, as legal_actions shows them) are added by the framework
+  // (view(), Match::seat_view), which lists them once per seat and version for the view and the
+  // legality check alike: a module's seat_view leaves them out.
   virtual nlohmann::json public_view(const GameState&) const { return nlohmann::json::object(); }
   virtual nlohmann::json seat_view(const GameState& state, std::string_view seat) const = 0;
   // The public part of `after` for a caller that holds the public part of `before`, an earlier

@@ -46,15 +46,23 @@ bool Match::can_undo(std::string_view role) const {
 
 const ActionList& Match::listed_actions(std::string_view seat) const {
   LegalCache& cache = legal_cache_;
-  if (!cache.valid || cache.version != version_ || cache.seat != seat) {
-    cache.valid = false;
-    cache.actions.clear();
-    module_->list_legal_actions(*state_, seat, cache.actions);
+  if (!cache.valid || cache.version != version_) {
+    for (auto& entry : cache.seats) entry.listed = false;
     cache.version = version_;
-    cache.seat.assign(seat);
     cache.valid = true;
   }
-  return cache.actions;
+  auto entry = std::find_if(cache.seats.begin(), cache.seats.end(), [&](const auto& e) { return e.seat == seat; });
+  if (entry == cache.seats.end()) {
+    cache.seats.emplace_back();
+    entry = std::prev(cache.seats.end());
+    entry->seat.assign(seat);
+  }
+  if (!entry->listed) {
+    entry->actions.clear();
+    module_->list_legal_actions(*state_, seat, entry->actions);
+    entry->listed = true;
+  }
+  return entry->actions;
 }
 
 nlohmann::json Match::legal_actions(std::string_view seat) const {
@@ -78,12 +86,12 @@ GameModule::PublicViewUpdate Match::public_view_update(const GameState& before) 
 
 nlohmann::json Match::seat_view(std::string_view seat) const {
   nlohmann::json v = module_->seat_view(*state_, seat);
+  v["actions"] = legal_actions(seat);
   if (forfeit_) {
     v["actions"] = nlohmann::json::object();
     if (v.contains("prompt")) v["prompt"] = "Game over: " + forfeit_->summary + ".";
     return v;
   }
-  if (can_undo(seat)) v["actions"][std::string(undo_verb)] = true;
   add_confirm_field(v, *module_, *state_, seat);  // irreversible.hpp: the actions to confirm first
   if (auto window = response_window(seat)) v["window"] = window_json(*window);
   return v;

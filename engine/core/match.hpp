@@ -14,6 +14,7 @@
 // module's, and moves of the history, so replay sees them.
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -136,12 +137,18 @@ class Match {
   std::vector<Move> since_barrier_;
   bool last_was_barrier_ = true;
   std::optional<GameResult> forfeit_;
-  // The list is kept between versions so that its buffers are reused.
+  // Each seat's list at one version: the views of every seat and the legality check of the next
+  // action ask for them in turn. Entries are kept between versions so that their buffers are
+  // reused, in a deque so that a list handed out stays where it is while another seat's is added.
   struct LegalCache {
+    struct Entry {
+      std::string seat;
+      bool listed = false;  // at `version`
+      ActionList actions;
+    };
     bool valid = false;
     std::uint64_t version = 0;
-    std::string seat;
-    ActionList actions;
+    std::deque<Entry> seats;
   };
   mutable LegalCache legal_cache_;
 };

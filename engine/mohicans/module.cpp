@@ -76,7 +76,6 @@ class MohicansModule final : public engine::GameModule {
   json seat_view(const GameState& state, std::string_view seat) const override {
     const auto& s = as_state(state);
     json v = make_seat_view(s, seat);
-    v["actions"] = legal_actions(s, seat);
     v["prompt"] = prompt_for(s, seat);
     return v;
   }

@@ -109,7 +109,7 @@ class WildernessWarModule final : public engine::GameModule {
   }
   json seat_view(const GameState& state, std::string_view seat) const override {
     const auto& s = as_state(state);
-    return make_seat_view(s, seat, legal_actions(s, seat), prompt_for(s, seat));
+    return make_seat_view(s, seat, prompt_for(s, seat));
   }
   std::vector<std::string> seat_view_keys() const override { return {"hand"}; }
   std::size_t log_size(const GameState& state, std::string_view) const override { return as_state(state).log.size(); }

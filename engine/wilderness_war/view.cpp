@@ -363,8 +363,8 @@ json public_view_patches(const State& before, const State& after, const json& ch
   return patches;
 }
 
-json make_seat_view(const State& state, std::string_view seat, json actions, std::string prompt) {
-  json v = {{"prompt", std::move(prompt)}, {"actions", std::move(actions)}};
+json make_seat_view(const State& state, std::string_view seat, std::string prompt) {
+  json v = {{"prompt", std::move(prompt)}};
   if (const auto side = side_names.find(seat)) v["hand"] = cards_json(state.player(*side).hand);
   return v;
 }

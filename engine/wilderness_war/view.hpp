@@ -21,7 +21,8 @@ nlohmann::json public_view_changes(const State& before, const State& after);
 // values: the pieces and markers a move touched, as operations inside each member.
 nlohmann::json public_view_patches(const State& before, const State& after, const nlohmann::json& changed);
 // What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
-// spectator. `actions` and `prompt` are the seat's legal actions and the sentence describing them.
-nlohmann::json make_seat_view(const State& state, std::string_view seat, nlohmann::json actions, std::string prompt);
+// spectator. `prompt` is the sentence describing the seat's decision (the framework adds its
+// legal actions).
+nlohmann::json make_seat_view(const State& state, std::string_view seat, std::string prompt);
 
 }  // namespace warpath::wilderness_war

@@ -230,7 +230,7 @@ class DuelModule final : public engine::GameModule {
 
   json seat_view(const GameState& state, std::string_view seat) const override {
     const auto& s = as_duel(state);
-    json v = {{"prompt", prompt_for(s, seat)}, {"actions", actions_of(s, seat)}};
+    json v = {{"prompt", prompt_for(s, seat)}};
     if (auto it = s.hands.find(std::string(seat)); it != s.hands.end()) v["hand"] = it->second;
     return v;
   }

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# What a move costs the server in user-space instructions, which do not depend on how busy the
+# machine is (docs/PERFORMANCE.md): starts `warpath serve` under callgrind with instrumentation
+# off, switches it on once the server listens, runs warpath-load against it, and prints one JSON
+# object: the moves committed, every thread's instructions per move, and the part of them spent
+# in the feed, the commit thread, preparing the move (the rules, the legality check, the record)
+# and the confirm trials (each the inclusive cost of one function, not of the lambdas in it). The load's games follow its timing, so two runs play different moves:
+# compare binaries over several runs, or use warpath-feed-bench for the feed alone. Builds nothing.
+#
+# usage: bench/server_instructions.sh WARPATH_BINARY [ROOMS] [SECONDS] [warpath-load options...]
+#   warpath-load is looked up in $WARPATH_LOAD, then next to the binary's build tree.
+set -euo pipefail
+
+if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
+  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+binary=$1
+rooms=${2:-20}
+seconds=${3:-20}
+shift $(($# < 3 ? $# : 3))
+load=${WARPATH_LOAD:-$(dirname "$binary")/../../bench/warpath-load}
+for tool in valgrind callgrind_control callgrind_annotate curl; do
+  command -v "$tool" >/dev/null || {
+    echo "server_instructions.sh: $tool is needed (Debian: valgrind, curl)" >&2
+    exit 1
+  }
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpath-instructions-XXXXXX")
+pid=
+# shellcheck disable=SC2317  # run by the EXIT trap
+cleanup() {
+  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+mkdir "$tmp/web"
+big=1000000
+valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$tmp/callgrind.out" \
+  "$binary" serve --port 0 --bind 127.0.0.1 --db "$tmp/warpath.db" --web "$tmp/web" --no-demo \
+  --max-connections "$big" --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big" \
+  >"$tmp/stdout" 2>"$tmp/server.log" &
+pid=$!
+line=
+for _ in $(seq 600); do
+  line=$(grep -m1 '^warpath listening on http://' "$tmp/stdout" || true)
+  [[ -n $line ]] && break
+  kill -0 "$pid" 2>/dev/null || {
+    cat "$tmp/server.log" >&2
+    exit 1
+  }
+  sleep 0.1
+done
+[[ -n $line ]] || {
+  echo "server_instructions.sh: the server did not listen within 60 s" >&2
+  exit 1
+}
+port=${line##*:}
+port=${port%%/*}
+
+callgrind_control -i on "$pid" >/dev/null 2>&1
+"$load" --host 127.0.0.1 --port "$port" --rooms "$rooms" --spectators 2 --seconds "$seconds" "$@" >"$tmp/load.json"
+moves=$(curl -s "http://127.0.0.1:$port/metrics" | awk '$1 == "warpath_moves_committed_total" {print $2}')
+kill -TERM "$pid"
+wait "$pid" || true
+pid=
+
+callgrind_annotate --inclusive=yes "$tmp"/callgrind.out* >"$tmp/annotated.txt" 2>/dev/null
+python3 - "$tmp/annotated.txt" "$moves" <<'EOF'
+import json, re, sys
+text = open(sys.argv[1]).read()
+moves = float(sys.argv[2])
+def inclusive(pattern):
+    best = 0
+    for line in text.splitlines():
+        m = re.match(r"\s*([\d,]+)\s.*?" + pattern, line)
+        if m and "{lambda" not in line:  # the function itself, not a lambda written in it
+            best = max(best, int(m.group(1).replace(",", "")))
+    return best
+total = inclusive(r"PROGRAM TOTALS")
+parts = {
+    "feed": r"GameFeed::advance\(",
+    "commit_thread": r"CommitQueue::run\(",
+    "prepare": r"Room::start_commit\(",
+    "confirm_trials": r"engine::irreversible_actions\(",
+}
+print(json.dumps({"moves": int(moves), "instructions_per_move": round(total / moves),
+                  **{k + "_per_move": round(inclusive(p) / moves) for k, p in parts.items()}}))
+EOF

@@ -33,8 +33,9 @@
 //     joins again), gaps (a patch whose `from` is not the seat's version: resync, not an error),
 //     stale_log_frames (a log frame of another version than the seat's: asked again once per
 //     snapshot, not an error), connect_failures.
-//   server_rss_kb, server_cpu_seconds, server_cpu_us_per_move, server_cores_busy: with
-//     --server-pid, read from /proc.
+//   server_rss_kb, server_cpu_seconds, server_cpu_us_per_move (and its parts in user space and
+//     in the kernel, server_user_us_per_move and server_system_us_per_move), server_cores_busy:
+//     with --server-pid, read from /proc.
 //
 // Cost on the hot path (the generator shares the machine with the server): the expected hash
 // takes one canonical dump of each view part per applied patch, and the view's size for the
@@ -169,18 +170,24 @@ rlim_t raise_fd_limit() {
   return limit.rlim_cur;
 }
 
-// User + system CPU seconds the process has used, from /proc/PID/stat (fields 14 and 15).
-double cpu_seconds(long pid) {
+// The CPU seconds the process has used in user space and in the kernel, from /proc/PID/stat
+// (fields 14 and 15).
+struct CpuSeconds {
+  double user = 0, system = 0;
+  double total() const { return user + system; }
+};
+CpuSeconds cpu_seconds(long pid) {
   std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
   std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
   const auto close = text.rfind(')');
-  if (close == std::string::npos) return -1;
+  if (close == std::string::npos) return {};
   std::istringstream fields(text.substr(close + 2));
   std::string skip;
   for (int i = 3; i < 14; ++i) fields >> skip;
   double user = 0, system = 0;
   fields >> user >> system;
-  return (user + system) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  const auto ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+  return {user / ticks, system / ticks};
 }
 
 long rss_kb(long pid) {
@@ -955,9 +962,12 @@ class LoadGenerator {
           {"per_connection",
            total_connections_ ? static_cast<double>(grown) / static_cast<double>(total_connections_) : 0.0}};
       // CPU per move does not depend on what else the machine runs, unlike moves per second.
-      const double cpu = cpu_at_play_end_ - cpu_at_play_start_;
+      const double cpu = cpu_at_play_end_.total() - cpu_at_play_start_.total();
+      const auto per_move = [&](double seconds) { return moves_ ? seconds * 1e6 / static_cast<double>(moves_) : 0.0; };
       report["server_cpu_seconds"] = cpu;
-      report["server_cpu_us_per_move"] = moves_ ? cpu * 1e6 / static_cast<double>(moves_) : 0.0;
+      report["server_cpu_us_per_move"] = per_move(cpu);
+      report["server_user_us_per_move"] = per_move(cpu_at_play_end_.user - cpu_at_play_start_.user);
+      report["server_system_us_per_move"] = per_move(cpu_at_play_end_.system - cpu_at_play_start_.system);
       report["server_cores_busy"] = cpu / seconds;
     }
     std::cout << report.dump() << std::endl;
@@ -1000,7 +1010,7 @@ class LoadGenerator {
   std::vector<std::size_t> snapshot_bytes_;
   std::vector<std::size_t> log_frame_bytes_;
   long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
-  double cpu_at_play_start_ = 0, cpu_at_play_end_ = 0;
+  CpuSeconds cpu_at_play_start_, cpu_at_play_end_;
   std::vector<double> patch_to_view_ratios_;
   std::vector<double> patch_to_held_ratios_;
 };

@@ -9,6 +9,7 @@
 #
 # usage: bench/server_instructions.sh WARPATH_BINARY [ROOMS] [SECONDS] [warpath-load options...]
 #   warpath-load is looked up in $WARPATH_LOAD, then next to the binary's build tree.
+#   WARPATH_CALLGRIND_OUT=FILE keeps callgrind's output there, to read with callgrind_annotate.
 set -euo pipefail
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
@@ -71,6 +72,7 @@ wait "$pid" || true
 pid=
 
 callgrind_annotate --inclusive=yes "$tmp"/callgrind.out* >"$tmp/annotated.txt" 2>/dev/null
+[[ -n ${WARPATH_CALLGRIND_OUT:-} ]] && cp "$tmp/callgrind.out" "$WARPATH_CALLGRIND_OUT"
 python3 - "$tmp/annotated.txt" "$moves" <<'EOF'
 import json, re, sys
 text = open(sys.argv[1]).read()

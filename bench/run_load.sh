@@ -31,48 +31,9 @@ if [[ -z $load ]]; then
   exit 1
 fi
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpath-load-XXXXXX")
-pid=
-# shellcheck disable=SC2317  # run by the EXIT trap
-cleanup() {
-  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# Both sides hold one descriptor per connection.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-mkdir "$tmp/web"
-# Every simulated client comes from this one address: the limits meant for a small public server
-# (README, Configuration) would refuse most of them.
-big=1000000
-"$binary" serve --port 0 --bind 127.0.0.1 --db "$tmp/warpath.db" --web "$tmp/web" --no-demo \
-  --max-connections "$big" --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big" \
-  >"$tmp/stdout" 2>"$tmp/server.log" &
-pid=$!
-
-line=
-for _ in $(seq 200); do
-  line=$(grep -m1 '^warpath listening on http://' "$tmp/stdout" || true)
-  [[ -n $line ]] && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    echo "run_load.sh: the server exited before listening; its log:" >&2
-    cat "$tmp/server.log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [[ -z $line ]]; then
-  echo "run_load.sh: the server did not announce its port within 20 s; its log:" >&2
-  tail -n 50 "$tmp/server.log" >&2
-  exit 1
-fi
-port=${line##*:}
-port=${port%%/*}
+# shellcheck source=bench/server_lib.sh
+source "$(dirname "$0")/server_lib.sh"
+start_server run_load.sh "$binary"
 
 status=0
 "$load" --host 127.0.0.1 --port "$port" --rooms "$rooms" --spectators "$spectators" --seconds "$seconds" \

@@ -28,41 +28,11 @@ for tool in valgrind callgrind_control callgrind_annotate curl; do
   }
 done
 
+# shellcheck source=bench/server_lib.sh
+source "$(dirname "$0")/server_lib.sh"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpath-instructions-XXXXXX")
-pid=
-# shellcheck disable=SC2317  # run by the EXIT trap
-cleanup() {
-  if [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null; then
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-mkdir "$tmp/web"
-big=1000000
-valgrind --tool=callgrind --instr-atstart=no --callgrind-out-file="$tmp/callgrind.out" \
-  "$binary" serve --port 0 --bind 127.0.0.1 --db "$tmp/warpath.db" --web "$tmp/web" --no-demo \
-  --max-connections "$big" --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big" \
-  >"$tmp/stdout" 2>"$tmp/server.log" &
-pid=$!
-line=
-for _ in $(seq 600); do
-  line=$(grep -m1 '^warpath listening on http://' "$tmp/stdout" || true)
-  [[ -n $line ]] && break
-  kill -0 "$pid" 2>/dev/null || {
-    cat "$tmp/server.log" >&2
-    exit 1
-  }
-  sleep 0.1
-done
-[[ -n $line ]] || {
-  echo "server_instructions.sh: the server did not listen within 60 s" >&2
-  exit 1
-}
-port=${line##*:}
-port=${port%%/*}
+start_server server_instructions.sh "$binary" valgrind --tool=callgrind --instr-atstart=no \
+  --callgrind-out-file="$tmp/callgrind.out"
 
 callgrind_control -i on "$pid" >/dev/null 2>&1
 "$load" --host 127.0.0.1 --port "$port" --rooms "$rooms" --spectators 2 --seconds "$seconds" "$@" >"$tmp/load.json"

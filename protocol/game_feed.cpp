@@ -63,15 +63,20 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
 }
 
+// Whether `text` is written in JSON as it is between quotes (no quote, backslash, control or
+// non-ASCII character), so that it needs no escaping by nlohmann.
+bool plain_json_text(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+}
+
 // One member's piece of the public part's text: `"key":text`, after a comma unless it is the
 // first. Member names are plain words, written as they are; a name that needs escaping is escaped.
 template <typename Add>
 void write_member(const std::string& key, const std::string& text, bool first, Add&& add) {
   if (!first) add(",");
-  const bool plain = std::all_of(key.begin(), key.end(), [](char c) {
-    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-  });
-  if (plain) {
+  if (plain_json_text(key)) {
     add("\"");
     add(key);
     add("\":");
@@ -122,10 +127,7 @@ Frame frame_with(const json& head, const std::string& tail) {
 
 // `value` as a JSON string: a plain word as it is, anything else escaped by nlohmann.
 void append_json_string(std::string& out, std::string_view value) {
-  const bool plain = std::all_of(value.begin(), value.end(), [](char c) {
-    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-  });
-  if (plain) {
+  if (plain_json_text(value)) {
     out.push_back('"');
     out += value;
     out.push_back('"');

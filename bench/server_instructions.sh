@@ -41,7 +41,7 @@ kill -TERM "$pid"
 wait "$pid" || true
 pid=
 
-callgrind_annotate --inclusive=yes "$tmp"/callgrind.out* >"$tmp/annotated.txt" 2>/dev/null
+callgrind_annotate --inclusive=yes "$tmp/callgrind.out" >"$tmp/annotated.txt" 2>/dev/null
 [[ -n ${WARPATH_CALLGRIND_OUT:-} ]] && cp "$tmp/callgrind.out" "$WARPATH_CALLGRIND_OUT"
 python3 - "$tmp/annotated.txt" "$moves" <<'EOF'
 import json, re, sys

@@ -46,10 +46,9 @@ bool Match::can_undo(std::string_view role) const {
 
 const ActionList& Match::listed_actions(std::string_view seat) const {
   LegalCache& cache = legal_cache_;
-  if (!cache.valid || cache.version != version_) {
+  if (cache.version != version_) {
     for (auto& entry : cache.seats) entry.listed = false;
     cache.version = version_;
-    cache.valid = true;
   }
   auto entry = std::find_if(cache.seats.begin(), cache.seats.end(), [&](const auto& e) { return e.seat == seat; });
   if (entry == cache.seats.end()) {
@@ -87,8 +86,7 @@ GameModule::PublicViewUpdate Match::public_view_update(const GameState& before) 
 nlohmann::json Match::seat_view(std::string_view seat) const {
   nlohmann::json v = module_->seat_view(*state_, seat);
   v["actions"] = legal_actions(seat);
-  if (forfeit_) {
-    v["actions"] = nlohmann::json::object();
+  if (forfeit_) {  // legal_actions lists nothing after a forfeit
     if (v.contains("prompt")) v["prompt"] = "Game over: " + forfeit_->summary + ".";
     return v;
   }

@@ -146,8 +146,7 @@ class Match {
       bool listed = false;  // at `version`
       ActionList actions;
     };
-    bool valid = false;
-    std::uint64_t version = 0;
+    std::uint64_t version = 0;  // of every entry that is `listed`
     std::deque<Entry> seats;
   };
   mutable LegalCache legal_cache_;

@@ -395,8 +395,10 @@ void apply_reinforcements(State& s, const Action& action) {
       const UnitIndex u = r.selected;
       if (!contains(places_for(s, u), l))
         throw ActionRejected(ErrorCode::illegal_action, unit_name(s, u) + " cannot come to " + place_name(s, l));
-      const bool tribe = r.part == LandingPart::tribes;
-      land(s, u, l, tribe ? "joins the Coureurs" : "musters");
+      land(s, u, l,
+           r.part == LandingPart::tribes    ? "joins the Coureurs"
+           : r.part == LandingPart::militia ? "musters"
+                                            : "comes on");
       r.selected = no_unit;
       --r.left;
       break;

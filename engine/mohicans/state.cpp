@@ -181,8 +181,10 @@ void read_procedures(const json& j, State& s) {
   });
   read("naval_war", s.naval_war, [&](const json& v) {
     const json& spot = v.at("spot");
-    return NavalWarState{spot.is_null() ? static_cast<int>(d.naval_spots.size())
-                                        : static_cast<int>(d.find_spot(spot.get<std::string>()).value())};
+    if (spot.is_null()) return NavalWarState{static_cast<int>(d.naval_spots.size())};
+    const auto found = d.find_spot(spot.get<std::string>());
+    if (!found) reject("unknown naval spot " + spot.dump());
+    return NavalWarState{static_cast<int>(*found)};
   });
 }
 

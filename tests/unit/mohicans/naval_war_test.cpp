@@ -52,6 +52,12 @@ bool has(const std::vector<NavalIndex>& pieces, const char* id) {
   return std::find(pieces.begin(), pieces.end(), naval(id)) != pieces.end();
 }
 
+// The position survives its JSON mid-decision (the sub-state's fields included).
+void check_round_trip(const Game& g) {
+  const json j = g.s().to_json();
+  CHECK(State::from_json(j) == g.s());
+  CHECK(State::from_json(j).to_json() == j);
+}
 }  // namespace
 
 TEST_CASE("Naval war: the rulebook's example, French Corsaires at Louisbourg against a British Squadron") {
@@ -92,6 +98,7 @@ TEST_CASE("Naval war: each British ship is used once, the last one goes to the l
   CHECK(g.try_act("british", "naval", "fn_squadron").has_value());
   CHECK(g.try_act("french", "naval", "bn_squadron_1").has_value());
   g.act("british", "naval", "bn_troop_convoy");
+  check_round_trip(g);
   CHECK(g.try_act("british", "naval", "bn_troop_convoy").has_value());
   CHECK(args_of(g.actions(), "naval").size() == 3);
   g.act("british", "naval", "bn_squadron_2");

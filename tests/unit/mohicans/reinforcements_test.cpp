@@ -45,6 +45,12 @@ Game spring_1755_after_ships() {
   return h;
 }
 
+// The position survives its JSON mid-decision (the sub-state's fields included).
+void check_round_trip(const Game& g) {
+  const json j = g.s().to_json();
+  CHECK(State::from_json(j) == g.s());
+  CHECK(State::from_json(j).to_json() == j);
+}
 }  // namespace
 
 TEST_CASE("Reinforcements: the French privateer brings tribes to a Coureur; the troop convoy five regulars") {
@@ -64,6 +70,7 @@ TEST_CASE("Reinforcements: the French privateer brings tribes to a Coureur; the 
   // TROOPSHIP: five European regulars at ONE friendly port, the earliest year's first (ambiguity 34).
   CHECK(g.try_act("french", "location", "boston").has_value());
   g.act("french", "location", "quebec");
+  check_round_trip(g);
   const auto first_year = args_of(g.actions(), "unit");
   CHECK(first_year.size() == 6);  // 1755's six battalions, five to land: the French choose
   CHECK(g.try_act("french", "unit", "fr_reg_la_sarre_1").has_value());  // 1756's
@@ -94,6 +101,7 @@ TEST_CASE("Reinforcements: the British supply convoy musters militia and two Col
   g.act("british", "done");
   // ... and two Colonial Regulars at Boston, New York or Philadelphia.
   g.act("british", "unit", "br_col_50");
+  check_round_trip(g);
   CHECK(args_of(g.actions(), "location") == std::vector<std::string>{"boston", "new_york", "philadelphia"});
   g.act("british", "location", "new_york");
   g.act("british", "unit", "br_col_51");

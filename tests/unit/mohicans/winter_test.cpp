@@ -32,6 +32,12 @@ bool log_has(const Game& g, const std::string& text) {
   return found;
 }
 
+// The position survives its JSON mid-decision (the sub-state's fields included).
+void check_round_trip(const Game& g) {
+  const json j = g.s().to_json();
+  CHECK(State::from_json(j) == g.s());
+  CHECK(State::from_json(j).to_json() == j);
+}
 }  // namespace
 
 TEST_CASE("Winter: militia go home, or to the nearest friendly place when the enemy holds home") {
@@ -65,6 +71,7 @@ TEST_CASE("Promotions: one militia that won a battle becomes a pool counter; the
   CHECK(args_of(g.actions(), "unit") == std::vector<std::string>{"br_mil_albany", "br_mil_boston"});
   CHECK(g.try_act("british", "unit", "br_mil_new_york").has_value());  // won no battle
   g.act("british", "unit", "br_mil_albany");
+  check_round_trip(g);
   const auto counters = args_of(g.actions(), "unit");
   CHECK(counters.size() == 12);  // 9 Colonial Regulars and 3 Rangers in the pool
   CHECK(g.try_act("british", "unit", "fr_tdm_2").has_value());
@@ -151,6 +158,7 @@ TEST_CASE("Winter: Indians without a Coureur go home; the French may save one wh
   CHECK(args_of(g.actions(), "unit") == std::vector<std::string>{"tr_micmac_e", "tr_micmac_w"});
   CHECK(g.actions().contains("done"));
   g.act("french", "unit", "tr_micmac_w");
+  check_round_trip(g);
   CHECK(args_of(g.actions(), "location") == std::vector<std::string>{"montreal", "quebec"});
   CHECK(g.try_act("french", "location", "louisbourg").has_value());
   g.act("french", "location", "quebec");

@@ -8,6 +8,7 @@
 
 #include "engine/mohicans/queries.hpp"
 #include "engine/mohicans/sequence.hpp"
+#include "engine/mohicans/winter.hpp"
 
 namespace warpath::mohicans {
 namespace {
@@ -75,6 +76,15 @@ std::vector<LocationIndex> colonial_places(const State& s, UnitIndex u) {
   return out;
 }
 
+// INDIAN TRIBES: a ship's tribes may join a Coureur only where a supply line reaches Montreal,
+// Quebec or another French-held place with a fort.
+bool tribes_supplied(const State& s, LocationIndex l) {
+  return supply_line_to(s, l, Side::french, [&](LocationIndex x) {
+    return holds(s, x, Side::french) &&
+           (s.data().location(x).permanently_fortified() || s.location(x).fort == Side::french);
+  });
+}
+
 // PRIVATEERS and GIFTS AND SUPPLIES: tribes join a Coureur in the original French holdings.
 std::vector<LocationIndex> coureur_places(const State& s, UnitIndex tribe) {
   std::vector<LocationIndex> out;
@@ -82,7 +92,8 @@ std::vector<LocationIndex> coureur_places(const State& s, UnitIndex tribe) {
     const LocationIndex l = s.unit(c).at;
     if (s.data().unit(c).kind != UnitKind::coureur_de_bois || s.unit(c).where != UnitWhere::map ||
         l == s.unit(tribe).at || !s.data().location(l).original_holding_of(Side::french) ||
-        !friendly_place(s, l, Side::french) || contains(out, l) || !within_stacking(s, tribe, l))
+        !friendly_place(s, l, Side::french) || contains(out, l) || !within_stacking(s, tribe, l) ||
+        !tribes_supplied(s, l))
       continue;
     out.push_back(l);
   }

@@ -132,21 +132,9 @@ bool supply_step(const State& s, LocationIndex from, const Adjacent& a, Side sid
 // SUPPLY: an uninterrupted line through friendly places to one of the side's bases.
 bool traces_to_base(const State& s, LocationIndex from, Side side) {
   const auto& bases = s.data().supply_bases[index_of(side)];
-  std::vector<bool> seen(s.locations.size(), false);
-  std::deque<LocationIndex> queue{from};
-  seen[static_cast<std::size_t>(from)] = true;
-  while (!queue.empty()) {
-    const LocationIndex l = queue.front();
-    queue.pop_front();
-    if (std::find(bases.begin(), bases.end(), l) != bases.end() && holds(s, l, side)) return true;
-    for (const Adjacent& a : s.data().location(l).neighbours) {
-      if (seen[static_cast<std::size_t>(a.to)] || !friendly_place(s, a.to, side) || !supply_step(s, l, a, side))
-        continue;
-      seen[static_cast<std::size_t>(a.to)] = true;
-      queue.push_back(a.to);
-    }
-  }
-  return false;
+  return supply_line_to(s, from, side, [&](LocationIndex l) {
+    return std::find(bases.begin(), bases.end(), l) != bases.end() && holds(s, l, side);
+  });
 }
 
 // SUPPLY: a place where a unit may end the year: a city, a town, a port or a fort marker, or a
@@ -384,6 +372,24 @@ constexpr std::array<WinterStepProcedure, 2> steps = {{
 const WinterStepProcedure& step_of(const State& s) { return steps.at(static_cast<std::size_t>(s.winter->step)); }
 
 }  // namespace
+
+bool supply_line_to(const State& s, LocationIndex from, Side side, const std::function<bool(LocationIndex)>& goal) {
+  std::vector<bool> seen(s.locations.size(), false);
+  std::deque<LocationIndex> queue{from};
+  seen[static_cast<std::size_t>(from)] = true;
+  while (!queue.empty()) {
+    const LocationIndex l = queue.front();
+    queue.pop_front();
+    if (goal(l)) return true;
+    for (const Adjacent& a : s.data().location(l).neighbours) {
+      if (seen[static_cast<std::size_t>(a.to)] || !friendly_place(s, a.to, side) || !supply_step(s, l, a, side))
+        continue;
+      seen[static_cast<std::size_t>(a.to)] = true;
+      queue.push_back(a.to);
+    }
+  }
+  return false;
+}
 
 bool in_winter_supply(const State& s, UnitIndex u) {
   const Unit& unit = s.data().unit(u);

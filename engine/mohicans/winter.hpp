@@ -5,6 +5,7 @@
 // holds are eliminated unless the French save one; raid markers are counted for Great Victories in
 // full groups of five and removed. Only the promotions and the French save wait for decisions.
 
+#include <functional>
 #include <string>
 
 #include "engine/core/action.hpp"
@@ -12,6 +13,10 @@
 #include "engine/mohicans/state.hpp"
 
 namespace warpath::mohicans {
+
+// SUPPLY: a line from `from` along roads, rivers and lakes (trails only between places fortified
+// for the side: ambiguity 22), through places friendly to `side`, to a place where `goal` holds.
+bool supply_line_to(const State& s, LocationIndex from, Side side, const std::function<bool(LocationIndex)>& goal);
 
 // SUPPLY: the unit on the map can trace supply, or needs none, at the end of the year.
 bool in_winter_supply(const State& s, UnitIndex u);

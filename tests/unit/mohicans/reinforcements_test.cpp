@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/rng.hpp"
+#include "engine/mohicans/queries.hpp"
 #include "tests/unit/mohicans/game.hpp"
 
 using namespace moh_test;
@@ -138,4 +139,21 @@ TEST_CASE("Historical Reinforcements: the year's battalions and the random ones 
     CHECK(game_data().location(g.s().unit(u).at).port);
   }
   CHECK(g.s().unit(unit("fr_reg_la_sarre_1")).where == UnitWhere::awaiting);  // 1756's
+}
+
+TEST_CASE("Reinforcements: a ship's regulars that find no room at its port wait for a later ship") {
+  Game g = spring_1755_after_ships();
+  g.act("french", "effect", "militia");
+  g.act("french", "done");
+  const LocationIndex port = location("isle_st_jean");
+  const int room = game_data().location(port).stacking_limit - static_cast<int>(units_at(g.s(), port).size());
+  REQUIRE(room > 0);
+  REQUIRE(room < 5);
+  g.act("french", "location", "isle_st_jean");
+  for (int i = 0; i < room; ++i) g.play("unit", args_of(g.actions(), "unit").front());
+  CHECK(g.active() == "british");  // the port is full: the convoy's other regulars stay home
+  int waiting = 0;
+  for (const UnitIndex u : game_data().reinforcements.historical[0].at(1755))
+    waiting += g.s().unit(u).where == UnitWhere::awaiting ? 1 : 0;
+  CHECK(waiting == 6 - room);
 }

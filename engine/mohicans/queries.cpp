@@ -20,6 +20,10 @@ std::optional<Side> controller(const State& s, UnitIndex u) {
 
 bool holds(const State& s, LocationIndex l, Side side) { return s.location(l).owner == owner_of(side); }
 
+bool friendly_place(const State& s, LocationIndex l, Side side) {
+  return holds(s, l, side) || (side == Side::french && s.location(l).owner == Owner::native);
+}
+
 std::vector<UnitIndex> units_at(const State& s, LocationIndex l) {
   std::vector<UnitIndex> out;
   for (std::size_t u = 0; u < s.units.size(); ++u)

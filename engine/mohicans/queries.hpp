@@ -17,6 +17,10 @@ std::optional<Side> controller(const State& s, UnitIndex u);
 // The location is held by `side` (VICTORY CONDITIONS, musters: "friendly").
 bool holds(const State& s, LocationIndex l, Side side);
 
+// The location is friendly to `side`: held by it, or for the French a green village the British
+// have not taken (ambiguity 36: French supply, retreat and movement).
+bool friendly_place(const State& s, LocationIndex l, Side side);
+
 // Counters on the map at `l`.
 std::vector<UnitIndex> units_at(const State& s, LocationIndex l);
 // Units of both sides stand at `l`: a battle (IV. COMBAT), so none may leave by muster (II).

@@ -5,9 +5,12 @@
 #include "engine/mohicans/iroquois.hpp"
 #include "engine/mohicans/musters.hpp"
 #include "engine/mohicans/naval.hpp"
+#include "engine/mohicans/naval_war.hpp"
 #include "engine/mohicans/open_stages.hpp"
+#include "engine/mohicans/reinforcements.hpp"
 #include "engine/mohicans/setup.hpp"
 #include "engine/mohicans/turn.hpp"
+#include "engine/mohicans/winter.hpp"
 
 namespace warpath::mohicans {
 namespace {
@@ -38,7 +41,7 @@ constexpr std::array<Procedure, 19> procedures = {{
     {enter_setup_sea_lift, list_setup_sea_lift, apply_setup_sea_lift, setup_sea_lift_prompt},
     {enter_turn_start, list_nothing, apply_nothing, no_prompt},
     {enter_naval_placement, list_naval_placement, apply_naval_placement, naval_placement_prompt},
-    {enter_reinforcements, list_open_stage, apply_open_stage, open_stage_prompt},
+    {enter_reinforcements, list_reinforcements, apply_reinforcements, reinforcements_prompt},
     {enter_restoration, list_restoration, apply_restoration, restoration_prompt},
     {enter_muster, list_muster, apply_muster, muster_prompt},
     {enter_iroquois_muster, list_muster, apply_muster, muster_prompt},
@@ -48,8 +51,8 @@ constexpr std::array<Procedure, 19> procedures = {{
     {enter_combat, list_open_stage, apply_open_stage, open_stage_prompt},
     {enter_sieges, list_open_stage, apply_open_stage, open_stage_prompt},
     {enter_iroquois_adjustment, list_iroquois_adjustment, apply_iroquois_adjustment, iroquois_adjustment_prompt},
-    {enter_winter, list_open_stage, apply_open_stage, open_stage_prompt},
-    {enter_naval_war, list_open_stage, apply_open_stage, open_stage_prompt},
+    {enter_winter, list_winter, apply_winter, winter_prompt},
+    {enter_naval_war, list_naval_war, apply_naval_war, naval_war_prompt},
     {enter_turn_end, list_nothing, apply_nothing, no_prompt},
     {enter_game_over, list_nothing, apply_nothing, game_over_prompt},
 }};

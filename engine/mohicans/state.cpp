@@ -56,6 +56,11 @@ std::array<std::optional<NavalIndex>, 4> read_naval_spots(const GameData& d, con
   return out;
 }
 
+json unit_or_null(const GameData& d, UnitIndex u) { return u == no_unit ? json(nullptr) : json(d.unit(u).id); }
+UnitIndex read_unit_or_null(const GameData& d, const json& j) {
+  return j.is_null() ? no_unit : d.unit_index(j.get<std::string>());
+}
+
 template <typename T, typename F>
 json optional_json(const std::optional<T>& value, F&& to_json) {
   return value ? to_json(*value) : json(nullptr);
@@ -71,7 +76,15 @@ json procedures_to_json(const State& s) {
                               [](const SetupState& v) {
                                 return json{{"coureurs_placed", v.coureurs_placed}};
                               })},
-      {"reinforcement", optional_json(s.reinforcement, empty)},
+      {"reinforcement",
+       optional_json(s.reinforcement,
+                     [&](const ReinforcementState& v) {
+                       json ships = json::array();
+                       for (NavalIndex n : v.ships) ships.push_back(d.naval_piece(n).id);
+                       return json{{"scheduled", unit_ids(d, v.scheduled)}, {"ships", ships},
+                                   {"part", landing_part_names(v.part)},    {"left", v.left},
+                                   {"port", location_or_null(d, v.port)},   {"selected", unit_or_null(d, v.selected)}};
+                     })},
       {"restoration", optional_json(s.restoration,
                                     [&](const RestorationState& v) {
                                       return json{{"restored", unit_ids(d, v.restored)}};
@@ -103,8 +116,19 @@ json procedures_to_json(const State& s) {
                                             [](const IroquoisAdjustmentState& v) {
                                               return json{{"turns_left", v.turns_left}};
                                             })},
-      {"winter", optional_json(s.winter, empty)},
-      {"naval_war", optional_json(s.naval_war, empty)},
+      {"winter", optional_json(s.winter,
+                               [&](const WinterState& v) {
+                                 return json{{"step", winter_step_names(v.step)},
+                                             {"promoting", unit_or_null(d, v.promoting)},
+                                             {"stranded", unit_ids(d, v.stranded)},
+                                             {"saving", unit_or_null(d, v.saving)}};
+                               })},
+      {"naval_war", optional_json(s.naval_war,
+                                  [&](const NavalWarState& v) {
+                                    return json{{"spot", v.spot < static_cast<int>(d.naval_spots.size())
+                                                             ? json(d.naval_spots[static_cast<std::size_t>(v.spot)].id)
+                                                             : json(nullptr)}};
+                                  })},
   };
 }
 
@@ -126,7 +150,16 @@ void read_procedures(const json& j, State& s) {
       target = parse(v);
   };
   read("setup", s.setup, [](const json& v) { return SetupState{v.at("coureurs_placed").get<int>()}; });
-  read("reinforcement", s.reinforcement, [](const json&) { return ReinforcementState{}; });
+  read("reinforcement", s.reinforcement, [&](const json& v) {
+    ReinforcementState r;
+    r.scheduled = read_unit_ids(d, v.at("scheduled"));
+    for (const auto& id : v.at("ships")) r.ships.push_back(d.naval_index(id.get<std::string>()));
+    r.part = landing_part_names.parse(v.at("part").get<std::string>(), "landing part");
+    r.left = v.at("left").get<int>();
+    r.port = read_location_or_null(d, v.at("port"));
+    r.selected = read_unit_or_null(d, v.at("selected"));
+    return r;
+  });
   read("restoration", s.restoration,
        [&](const json& v) { return RestorationState{read_unit_ids(d, v.at("restored"))}; });
   read("muster", s.muster, [&](const json& v) {
@@ -141,8 +174,18 @@ void read_procedures(const json& j, State& s) {
   read("sieges", s.sieges, [&](const json& v) { return SiegesState{read_locations(d, v.at("sieges"))}; });
   read("iroquois_adjustment", s.iroquois_adjustment,
        [](const json& v) { return IroquoisAdjustmentState{v.at("turns_left").get<int>()}; });
-  read("winter", s.winter, [](const json&) { return WinterState{}; });
-  read("naval_war", s.naval_war, [](const json&) { return NavalWarState{}; });
+  read("winter", s.winter, [&](const json& v) {
+    return WinterState{winter_step_names.parse(v.at("step").get<std::string>(), "winter step"),
+                       read_unit_or_null(d, v.at("promoting")), read_unit_ids(d, v.at("stranded")),
+                       read_unit_or_null(d, v.at("saving"))};
+  });
+  read("naval_war", s.naval_war, [&](const json& v) {
+    const json& spot = v.at("spot");
+    if (spot.is_null()) return NavalWarState{static_cast<int>(d.naval_spots.size())};
+    const auto found = d.find_spot(spot.get<std::string>());
+    if (!found) reject("unknown naval spot " + spot.dump());
+    return NavalWarState{static_cast<int>(*found)};
+  });
 }
 
 json log_line_to_json(const LogLine& l) {  // {role, verb, arg, text}
@@ -168,8 +211,8 @@ bool State::operator==(const State& o) const {
   return data_ == o.data_ && options == o.options && turn == o.turn && row == o.row && active == o.active &&
          over == o.over && units == o.units && locations == o.locations && naval == o.naval && supply == o.supply &&
          iroquois_ally == o.iroquois_ally && great_victories == o.great_victories &&
-         forts_destroyed == o.forts_destroyed && outcome == o.outcome && setup == o.setup &&
-         reinforcement == o.reinforcement && restoration == o.restoration && muster == o.muster &&
+         forts_destroyed == o.forts_destroyed && promotable == o.promotable && outcome == o.outcome &&
+         setup == o.setup && reinforcement == o.reinforcement && restoration == o.restoration && muster == o.muster &&
          strategic_movement == o.strategic_movement && movement == o.movement && combat == o.combat &&
          sieges == o.sieges && iroquois_adjustment == o.iroquois_adjustment && winter == o.winter &&
          naval_war == o.naval_war && rng == o.rng && log == o.log;
@@ -238,6 +281,7 @@ json State::to_json() const {
           {"iroquois_ally", side_or_null(iroquois_ally)},
           {"great_victories", by_side(great_victories)},
           {"forts_destroyed", by_side(forts_destroyed)},
+          {"promotable", {{"french", unit_ids(d, promotable[0])}, {"british", unit_ids(d, promotable[1])}}},
           {"outcome",
            outcome ? json{{"winner", side_or_null(outcome->winner)}, {"reason", outcome->reason}} : json(nullptr)},
           {"procedures", procedures_to_json(*this)},
@@ -286,6 +330,8 @@ State State::from_json(const json& j, const GameData& data) {
     s.iroquois_ally = read_side_or_null(j.at("iroquois_ally"));
     s.great_victories = read_by_side(j.at("great_victories"));
     s.forts_destroyed = read_by_side(j.at("forts_destroyed"));
+    for (Side side : both_sides)
+      s.promotable[index_of(side)] = read_unit_ids(data, j.at("promotable").at(std::string(side_names(side))));
     if (!j.at("outcome").is_null())
       s.outcome = Outcome{read_side_or_null(j["outcome"].at("winner")), j["outcome"].at("reason").get<std::string>()};
     read_procedures(j.at("procedures"), s);

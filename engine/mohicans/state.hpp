@@ -112,11 +112,8 @@ struct IroquoisAdjustmentState {  // IROQUOIS ADJUSTMENT: Iroquois this side sti
   bool operator==(const IroquoisAdjustmentState&) const = default;
 };
 
-// The stages the movement, combat, siege, winter, naval and reinforcement rules will fill. Until
-// then the acting side ends each with `done` (README: what is implemented).
-struct ReinforcementState {
-  bool operator==(const ReinforcementState&) const = default;
-};
+// The stages the movement, combat and siege rules will fill. Until then the acting side ends each
+// with `done` (README: what is implemented).
 struct MovementState {
   bool operator==(const MovementState&) const = default;
 };
@@ -130,10 +127,48 @@ struct SiegesState {
 
   bool operator==(const SiegesState&) const = default;
 };
+
+// VIII. REINFORCEMENTS: a side lands what reaches it this Spring, one part at a time.
+enum class LandingPart : std::uint8_t {
+  scheduled,  // Historical Reinforcements: the year's units, each at a friendly port of the owner's choice
+  choose,     // PRIVATEERS and GIFTS AND SUPPLIES: the tribes or the militia muster
+  port,       // the ONE friendly port of a ship's European regulars
+  regulars,   // those regulars, in the historical order (ambiguity 34)
+  militia,    // a militia muster from the pool
+  colonials,  // the British supply convoy's two Colonial Regulars
+  tribes,     // tribes joining Coureurs in the original French holdings
+};
+inline constexpr EnumNames<LandingPart, 7> landing_part_names{
+    {"scheduled", "choose", "port", "regulars", "militia", "colonials", "tribes"}};
+
+struct ReinforcementState {
+  std::vector<UnitIndex> scheduled;  // Historical Reinforcements: units still to land, the first now
+  std::vector<NavalIndex> ships;     // ships (or the yearly supply ship) still to land, the first now
+  LandingPart part = LandingPart::scheduled;
+  int left = 0;                      // units the current part may still bring
+  LocationIndex port = no_location;  // the port chosen for the current ship's regulars
+  UnitIndex selected = no_unit;      // chosen, waiting for its place
+
+  bool operator==(const ReinforcementState&) const = default;
+};
+
+// VI. WINTER: the steps that wait for a decision (the others happen as the stage runs).
+enum class WinterStep : std::uint8_t { promotion, save_indigenous };
+inline constexpr EnumNames<WinterStep, 2> winter_step_names{{"promotion", "save_indigenous"}};
+
 struct WinterState {
+  WinterStep step = WinterStep::promotion;
+  UnitIndex promoting = no_unit;    // PROMOTIONS: the militia chosen, waiting for the counter replacing it
+  std::vector<UnitIndex> stranded;  // Indians whose village the enemy holds: eliminated unless the French save one
+  UnitIndex saving = no_unit;       // the one saved, waiting for Montreal or Quebec
+
   bool operator==(const WinterState&) const = default;
 };
+
+// VII. NAVAL COMBAT / MANEUVER: the British match the French pieces one spot at a time.
 struct NavalWarState {
+  int spot = 0;  // the insert spot matched next
+
   bool operator==(const NavalWarState&) const = default;
 };
 
@@ -164,6 +199,9 @@ class State final : public engine::GameState {
   std::optional<Side> iroquois_ally;     // IROQUOIS ADJUSTMENT: the Six Nations have joined a side for good
   std::array<int, 2> great_victories{};  // won since the last Iroquois adjustment, by Side (battles, captures)
   std::array<int, 2> forts_destroyed{};  // by the side that destroyed them, not yet counted in pairs
+  // PROMOTIONS: militia present with the victor of a battle this year, by Side (combat adds them;
+  // winter promotes at most one per side and clears the lists).
+  std::array<std::vector<UnitIndex>, 2> promotable;
   std::optional<Outcome> outcome;
 
   std::optional<SetupState> setup;

@@ -29,6 +29,12 @@ json public_insert(const State& s) {
   return out;
 }
 
+json unit_list(const State& s, const std::vector<UnitIndex>& units) {
+  json out = json::array();
+  for (UnitIndex u : units) out.push_back(s.data().unit(u).id);
+  return out;
+}
+
 json by_side(const std::array<int, 2>& values) { return {{"french", values[0]}, {"british", values[1]}}; }
 
 }  // namespace
@@ -68,6 +74,7 @@ json make_public_view(const State& s) {
       {"iroquois_ally", side_or_null(s.iroquois_ally)},
       {"great_victories", by_side(s.great_victories)},
       {"forts_destroyed", by_side(s.forts_destroyed)},
+      {"promotable", {{"french", unit_list(s, s.promotable[0])}, {"british", unit_list(s, s.promotable[1])}}},
       {"victory",
        {{"french", meets_victory_conditions(s, Side::french)},
         {"british", meets_victory_conditions(s, Side::british)}}},

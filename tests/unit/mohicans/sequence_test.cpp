@@ -99,8 +99,9 @@ TEST_CASE("the turns run 1754, spring and summer of 1755-1759, then 1760, and th
     CHECK(stages.count(Stage::movement) == 1);
     CHECK(stages.count(Stage::muster) == (t.first_of_year() ? 1 : 0));  // II: the Spring turn only
     CHECK(stages.count(Stage::naval_placement) == (t.first_of_year() ? 1 : 0));
-    // VI, VII: between a year's last turn and the next year; none after 1760.
-    CHECK(stages.count(Stage::winter) == (t.last_of_year() && turn != 11 ? 1 : 0));
+    // VI, VII: between a year's last turn and the next year; none after 1760. Winter waits only for
+    // a promotion or an Indian to save (winter_test.cpp); the British always match their ships.
+    if (!t.last_of_year() || turn == 11) CHECK(stages.count(Stage::winter) == 0);
     CHECK(stages.count(Stage::naval_war) == (t.last_of_year() && turn != 11 ? 1 : 0));
   }
   // Nobody took anything: the French deny the British their objectives.

@@ -33,7 +33,6 @@ bool has_reinforcements(const State& s, Side side) {
 
 void clear_open_stages(State& s) {
   s.reinforcement.reset();
-  s.movement.reset();
   s.combat.reset();
   s.sieges.reset();
   s.winter.reset();
@@ -47,12 +46,6 @@ bool enter_reinforcements(State& s) {
   if (!s.turn_info().first_of_year() || !has_reinforcements(s, side)) return false;
   s.active = side;
   s.reinforcement = ReinforcementState{};
-  return true;
-}
-
-bool enter_movement(State& s) {
-  s.active = current_row(s).side.value();
-  s.movement = MovementState{};
   return true;
 }
 

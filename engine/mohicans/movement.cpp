@@ -39,25 +39,33 @@ std::vector<UnitIndex> side_units_at(const State& s, LocationIndex l, Side side)
 }
 std::vector<UnitIndex> enemies_at(const State& s, LocationIndex l) { return side_units_at(s, l, enemy_of(s.active)); }
 
-// LAND STACKING: the moving side's units at `l` with `group` added stay within the place's limit and
-// the indigenous limit (the French garrisons count for neither). Only the mover's units count: the
-// enemy's there are to be fought.
-bool fits(const State& s, const std::vector<UnitIndex>& group, LocationIndex l) {
+// LAND STACKING: `units` together at `l` stay within the place's limit and the indigenous limit (the
+// French garrisons count for neither).
+bool within_limits(const State& s, const std::vector<UnitIndex>& units, LocationIndex l) {
   int all = 0, native = 0;
-  auto count = [&](UnitIndex u) {
-    if (!info(s, u).counts_for_stacking) return;
+  for (UnitIndex u : units) {
+    if (!info(s, u).counts_for_stacking) continue;
     ++all;
     if (indigenous(info(s, u))) ++native;
-  };
-  for (UnitIndex u : side_units_at(s, l, s.active))
-    if (!contains(group, u)) count(u);
-  for (UnitIndex u : group) count(u);
+  }
   return all <= place(s, l).stacking_limit && native <= s.data().indigenous_per_location;
+}
+
+// The moving side's units at `l` with `group` added fit there. Only the mover's units count: the
+// enemy's there are to be fought.
+bool fits(const State& s, const std::vector<UnitIndex>& group, LocationIndex l) {
+  std::vector<UnitIndex> there;
+  for (UnitIndex u : side_units_at(s, l, s.active))
+    if (!contains(group, u)) there.push_back(u);
+  there.insert(there.end(), group.begin(), group.end());
+  return within_limits(s, there, l);
 }
 
 // --- the group's allowance (SUPPLY POINTS, MOVEMENT ALLOWANCE AND COSTS; ambiguities 6 and 7) ------
 const MovementState& ms(const State& s) { return *s.movement; }
 bool has_group(const State& s) { return !ms(s).group.empty(); }
+// The group fits where it stands (LAND STACKING): it may end its move, or spend moves, there.
+bool fits_here(const State& s) { return fits(s, ms(s).group, ms(s).at); }
 
 bool any_of_group(const State& s, bool (*test)(const Unit&)) {
   return std::any_of(ms(s).group.begin(), ms(s).group.end(), [&](UnitIndex u) { return test(info(s, u)); });
@@ -115,7 +123,7 @@ void begin(State& s) {
 bool may_spend_moves(const State& s, int n) {
   const MovementState& m = ms(s);
   return has_group(s) && !m.engaged && !m.aboard && m.mode != MoveMode::sea && m.mode != MoveMode::iroquois_free &&
-         can_start(s) && moves_left(s) >= n;
+         can_start(s) && moves_left(s) >= n && fits_here(s);
 }
 
 // --- who may move -----------------------------------------------------------------------------
@@ -183,32 +191,63 @@ bool tribes_may_leave(const State& s) {
 // LAND MOVEMENT: nobody enters an Iroquois village before the Six Nations join a side.
 bool open_place(const State& s, LocationIndex l) { return !place(s, l).iroquois_village || s.iroquois_ally; }
 
-// The cheapest legal way for the group to step to `l`, if any: a road or waterway (lake included:
-// ambiguity 24) costs 1; a trail costs a regular stack 2 MP and is its only trail; Irregulars pay 1
-// move for any line.
-std::optional<Way> step_way(const State& s, LocationIndex l) {
-  const MovementState& m = ms(s);
-  if (!has_group(s) || m.engaged || m.aboard || m.mode == MoveMode::sea || m.mode == MoveMode::iroquois_free)
-    return std::nullopt;
-  if (!open_place(s, l) || !can_start(s) || !tribes_may_leave(s) || !fits(s, m.group, l)) return std::nullopt;
-  const bool regular = mode(s) == MoveMode::regular;
+// The cheapest way from `from` to `l` for a group moving as a regular stack or not, with `left`
+// moves and its trail taken or not: a road or waterway (lake included: ambiguity 24) costs 1; a trail
+// costs a regular stack 2 MP and is its only trail; Irregulars pay 1 move for any line.
+std::optional<Way> cheapest_way(const State& s, LocationIndex from, LocationIndex l, bool regular, bool trail_used,
+                                int left) {
   const Tables& t = s.data().tables;
   std::optional<Way> best;
-  for (const Adjacent& a : place(s, m.at).neighbours) {
+  for (const Adjacent& a : place(s, from).neighbours) {
     if (a.to != l) continue;
     Way w;
     w.trail = a.type == LineType::trail;
     w.water = a.type == LineType::waterway;
-    if (regular && w.trail && m.trail_used) continue;
+    if (regular && w.trail && trail_used) continue;
     w.cost = !regular                 ? 1
              : w.trail                ? t.trail_mp
              : a.via == LineVia::lake ? t.lake_mp
              : w.water                ? t.waterway_mp
                                       : t.road_mp;
-    if (w.cost > moves_left(s)) continue;
+    if (w.cost > left) continue;
     if (!best || w.cost < best->cost || (w.cost == best->cost && best->trail && !w.trail)) best = w;
   }
   return best;
+}
+
+// LAND STACKING is checked where a group ends its move, not on the way: it may pass a place where it
+// does not fit when, from there, it can still reach a free place where it does.
+bool can_go_on(const State& s, LocationIndex x, bool regular, bool trail_used, int left) {
+  if (left <= 0) return false;
+  for (const Adjacent& a : place(s, x).neighbours)
+    if (open_place(s, a.to) && enemies_at(s, a.to).empty() && fits(s, ms(s).group, a.to) &&
+        cheapest_way(s, x, a.to, regular, trail_used, left))
+      return true;
+  return false;
+}
+
+// The group may step to `l` this way, if any.
+std::optional<Way> step_way(const State& s, LocationIndex l) {
+  const MovementState& m = ms(s);
+  if (!has_group(s) || m.engaged || m.aboard || m.mode == MoveMode::sea || m.mode == MoveMode::iroquois_free)
+    return std::nullopt;
+  if (!open_place(s, l) || !can_start(s) || !tribes_may_leave(s)) return std::nullopt;
+  const bool regular = mode(s) == MoveMode::regular;
+  const auto way = cheapest_way(s, m.at, l, regular, m.trail_used, moves_left(s));
+  if (!way || fits(s, m.group, l)) return way;
+  // Passing a full place; an enemy there must be overrun in passing (six to one), paid for first.
+  const bool trail = m.trail_used || (regular && way->trail);
+  int left = moves_left(s) - way->cost;
+  const int enemies = static_cast<int>(enemies_at(s, l).size());
+  if (enemies > 0) {
+    if (static_cast<int>(m.group.size()) < 6 * enemies) return std::nullopt;
+    if (mode(s) == MoveMode::irregular)
+      --left;
+    else if (land_sp(s) < start_cost(s) * (m.mode == MoveMode::none ? 1 : 0) + 1)
+      return std::nullopt;
+  }
+  if (!can_go_on(s, l, regular, trail, left)) return std::nullopt;
+  return way;
 }
 
 std::vector<LocationIndex> neighbour_places(const State& s, LocationIndex from) {
@@ -238,7 +277,7 @@ Overrun overrun_tier(const State& s) {
   if (defenders == 0) return Overrun::none;
   const bool irregular = m.mode == MoveMode::irregular;
   if (attackers >= 6 * defenders && (irregular ? moves_left(s) >= 1 : land_sp(s) >= 1)) return Overrun::passing;
-  if (attackers >= 5 * defenders && land_sp(s) >= 2) return Overrun::stopping;
+  if (attackers >= 5 * defenders && land_sp(s) >= 2 && fits_here(s)) return Overrun::stopping;
   return Overrun::none;
 }
 
@@ -251,14 +290,15 @@ bool enemy_fortification(const State& s, LocationIndex l) {
 bool may_overrun_fort(const State& s) {
   const MovementState& m = ms(s);
   if (!has_group(s) || m.engaged || m.aboard || m.mode == MoveMode::none || !enemy_fortification(s, m.at) ||
-      !enemies_at(s, m.at).empty())
+      !enemies_at(s, m.at).empty() || !fits_here(s))
     return false;
   return m.mode == MoveMode::irregular ? moves_left(s) >= 1 : land_sp(s) >= 1;
 }
 
 bool may_outmaneuver(const State& s) {
   const MovementState& m = ms(s);
-  return m.engaged && !s.location(m.at).outmaneuvered_by && land_sp(s) >= s.data().tables.outmaneuver_cost_sp;
+  return m.engaged && !s.location(m.at).outmaneuvered_by && land_sp(s) >= s.data().tables.outmaneuver_cost_sp &&
+         fits_here(s);
 }
 
 std::vector<UnitIndex> pinnable(const State& s) {
@@ -275,7 +315,7 @@ std::vector<UnitIndex> pinnable(const State& s) {
 bool may_build_fort(const State& s) {
   const MovementState& m = ms(s);
   if (!has_group(s) || m.engaged || m.aboard || m.mode == MoveMode::sea || !any_of_group(s, is_regular_kind) ||
-      !can_start(s))
+      !can_start(s) || !fits_here(s))
     return false;
   const LocationState& at = s.location(m.at);
   return !place(s, m.at).permanently_fortified() && !at.fort && enemies_at(s, m.at).empty();
@@ -359,8 +399,17 @@ std::vector<LocationIndex> french_sail_targets(const State& s) {
 }
 
 // --- the legal actions, once -----------------------------------------------------------------------
-bool may_stop(const State& s) { return has_group(s) && !ms(s).aboard && ms(s).pins_left == 0; }
-bool may_finish(const State& s) { return !ms(s).aboard && ms(s).pins_left == 0; }
+bool may_stop(const State& s) { return has_group(s) && !ms(s).aboard && ms(s).pins_left == 0 && fits_here(s); }
+bool may_finish(const State& s) { return !has_group(s) || may_stop(s); }
+// A unit of the group may stay where the group stands: it fits there with the units not moving on.
+bool may_drop(const State& s, UnitIndex u) {
+  const MovementState& m = ms(s);
+  if (m.engaged || m.aboard) return false;
+  std::vector<UnitIndex> staying{u};
+  for (UnitIndex v : side_units_at(s, m.at, s.active))
+    if (!contains(m.group, v)) staying.push_back(v);
+  return within_limits(s, staying, m.at);
+}
 
 std::vector<UnitIndex> selectable(const State& s) {
   std::vector<UnitIndex> out;
@@ -387,8 +436,8 @@ std::vector<Action> legal_actions(const State& s) {
     return out;
   }
   // The group: drop or pick up units, pin enemies, activate tribes.
-  if (!m.engaged && !m.aboard)
-    for (UnitIndex u : m.group) add("unit", d.unit(u).id);  // drop it here (or leave the group)
+  for (UnitIndex u : m.group)
+    if (may_drop(s, u)) add("unit", d.unit(u).id);  // it stays here (or leaves the group before it moved)
   for (UnitIndex u : units_at(s, m.at))
     if (may_pick_up(s, u) || may_activate(s, u) || may_board(s, u)) add("unit", d.unit(u).id);
   for (UnitIndex u : pinnable(s)) add("unit", d.unit(u).id);

@@ -352,7 +352,7 @@ int embark_cost(const State& s) { return stage_cost(s) * (s.naval.sea_lift_at ==
 bool may_embark(const State& s) {
   const MovementState& m = ms(s);
   return s.active == Side::british && has_group(s) && !m.aboard && !m.engaged && m.mode != MoveMode::sea &&
-         s.naval.sea_lift_at != no_location && place(s, m.at).port && holds(s, m.at, Side::british) &&
+         s.naval.sea_lift_at != no_location && place(s, m.at).port && holds(s, m.at, Side::british) && fits_here(s) &&
          all_of_group(s, may_sail) && s.supply.sea >= embark_cost(s) + 2 * stage_cost(s);
 }
 

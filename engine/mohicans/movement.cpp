@@ -858,10 +858,14 @@ std::string movement_prompt(const State& s) {
            "): pick a unit or a stack to move, or done.";
   const std::string where = place(s, m.at).name;
   if (m.pins_left > 0) return "Choose " + std::to_string(m.pins_left) + " more enemy unit(s) at " + where + " to pin.";
-  if (m.engaged) return "Battle at " + where + ": overrun or outmaneuver if you can, or stop there.";
+  if (m.engaged)
+    return fits_here(s) ? "Battle at " + where + ": overrun or outmaneuver if you can, or stop there."
+                        : "Overrun the enemy at " + where + " to go on: the group cannot stop here.";
   if (m.aboard)
     return "On the Sea Lift at " + where + " (" + std::to_string(s.supply.sea) +
            " sea SP): embark units, sail, or disembark.";
+  if (!fits_here(s))
+    return "The group cannot end its move at " + where + " (stacking): move on, or leave units here if they fit.";
   return "Move the group at " + where + " (" + std::to_string(std::max(0, moves_left(s))) + " move(s) left, " + sp +
          "): step to a place, pick up or drop units, or stop.";
 }

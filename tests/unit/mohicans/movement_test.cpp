@@ -383,3 +383,22 @@ TEST_CASE("Movement decisions survive the JSON round trip") {
   const State back = State::from_json(g.s().to_json());
   CHECK(back == g.s());
 }
+
+TEST_CASE("Overruns: an unoccupied enemy fort is captured in passing for 1 move (Irregulars) or 1 SP") {
+  State s = at_movement(Side::french);
+  for (const char* place : {"ft_george", "william_henry"}) clear(s, place);
+  put(s, "fr_cdb_hertel", "william_henry");
+  put(s, "fr_reg_foix", "william_henry");
+  Game g(s);
+  g.play("unit", "fr_cdb_hertel");
+  g.play("location", "ft_george");
+  g.play("overrun");
+  CHECK(g.s().location(location("ft_george")).owner == Owner::french);
+  CHECK(g.s().location(location("ft_george")).fort == Side::french);
+  CHECK(g.s().movement->moves_used == 2);
+  CHECK(land_sp(g) == 10);
+  CHECK_FALSE(has(g, "overrun"));  // it is French now
+  g.play("stop");
+  g.play("unit", "fr_reg_foix");
+  CHECK_FALSE(has(g, "overrun"));  // only once the group has moved
+}

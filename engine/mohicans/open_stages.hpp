@@ -13,6 +13,7 @@
 namespace warpath::mohicans {
 
 bool enter_reinforcements(State& s);  // first turn of a year, when the side has anything to land
+
 bool enter_combat(State& s);     // when a location holds units of both sides; the French (attacker first) act
 bool enter_sieges(State& s);     // when a siege situation stands
 bool enter_winter(State& s);     // after a year's last turn, except the game's last

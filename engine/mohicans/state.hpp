@@ -52,7 +52,8 @@ struct UnitState {
   LocationIndex at = no_location;
   bool damaged = false;    // Flipping Over Units: on its 1-life-point back
   bool activated = false;  // tribes: face up (INDIAN TRIBES); other counters: always false
-  bool pinned = false;     // III. PINNING (ambiguity 4): may not move until the next turn's movement
+
+  bool pinned = false;                    // III. PINNING (ambiguity 4): may not move until the next turn's movement
   Arrival arrived_by = Arrival::none;     // its last step this turn
   LocationIndex came_from = no_location;  // where that step started (the port of origin for the Sea Lift)
 
@@ -64,6 +65,7 @@ struct LocationState {
   std::optional<Side> fort;  // a fort marker (never on a city, which is permanently fortified)
   bool raided = false;       // a raid marker (V. RAIDS)
   bool besieged = false;     // a siege situation stands here (IV. COMBAT: G. Sieges)
+
   std::optional<Side> outmaneuvered_by;  // III. OUTMANEUVERING: the attacker paid to choose the battle's terrain
 
   bool operator==(const LocationState&) const = default;
@@ -138,22 +140,22 @@ enum class MoveMode : std::uint8_t {
 inline constexpr EnumNames<MoveMode, 5> move_mode_names{{"none", "regular", "irregular", "iroquois_free", "sea"}};
 
 struct MovementState {
-  std::vector<UnitIndex> group;              // the moving group, all at `at`
-  LocationIndex from = no_location;          // where the group started
-  LocationIndex at = no_location;            // where it stands
+  std::vector<UnitIndex> group;      // the moving group, all at `at`
+  LocationIndex from = no_location;  // where the group started
+  LocationIndex at = no_location;    // where it stands
   MoveMode mode = MoveMode::none;
-  int moves_used = 0;                        // MP (regular) or moves (irregular) spent
-  bool trail_used = false;                   // a regular group has taken its one trail
-  int sp_spent = 0;                          // land SP the group spent
-  bool aboard = false;                       // on the British Sea Lift
-  bool embarked_here = false;                // the Sea Lift's embark stage at this port is paid
-  LocationIndex sea_lift_from = no_location; // the British Sea Lift's first port of embarkation
-  bool engaged = false;                      // entered an enemy-occupied place: it stops there
-  int pins_left = 0;                         // enemy units the mover still chooses to pin (ambiguity 4)
-  std::vector<UnitIndex> moved;              // units that have made their move this phase
-  std::vector<UnitIndex> lifted;             // units the British Sea Lift has carried this phase
-  bool iroquois_free_used = false;           // the Iroquois free move of this turn is made
-  std::vector<LocationIndex> raid_places;    // V. RAIDS: formerly British places (ambiguity 31)
+  int moves_used = 0;                         // MP (regular) or moves (irregular) spent
+  bool trail_used = false;                    // a regular group has taken its one trail
+  int sp_spent = 0;                           // land SP the group spent
+  bool aboard = false;                        // on the British Sea Lift
+  bool embarked_here = false;                 // the Sea Lift's embark stage at this port is paid
+  LocationIndex sea_lift_from = no_location;  // the British Sea Lift's first port of embarkation
+  bool engaged = false;                       // entered an enemy-occupied place: it stops there
+  int pins_left = 0;                          // enemy units the mover still chooses to pin (ambiguity 4)
+  std::vector<UnitIndex> moved;               // units that have made their move this phase
+  std::vector<UnitIndex> lifted;              // units the British Sea Lift has carried this phase
+  bool iroquois_free_used = false;            // the Iroquois free move of this turn is made
+  std::vector<LocationIndex> raid_places;     // V. RAIDS: formerly British places (ambiguity 31)
 
   bool operator==(const MovementState&) const = default;
 };

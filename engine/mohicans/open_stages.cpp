@@ -11,18 +11,11 @@ namespace {
 using engine::Action;
 
 void clear_open_stages(State& s) {
-  s.movement.reset();
   s.combat.reset();
   s.sieges.reset();
 }
 
 }  // namespace
-
-bool enter_movement(State& s) {
-  s.active = current_row(s).side.value();
-  s.movement = MovementState{};
-  return true;
-}
 
 bool enter_combat(State& s) {
   auto battles = contested_locations(s);

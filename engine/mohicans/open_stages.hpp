@@ -1,5 +1,5 @@
 #pragma once
-// The stages whose rules come next: movement (III), combat (IV) and sieges (V). Each already has its row in the
+// The stages whose rules come next: combat (IV) and sieges (V). Each already has its row in the
 // sequence table, its sub-state and the test of whether it happens this turn; until its rules are built, the side
 // acting in it ends it with `done` (README: what is implemented).
 
@@ -11,7 +11,6 @@
 
 namespace warpath::mohicans {
 
-bool enter_movement(State& s);
 bool enter_combat(State& s);  // when a location holds units of both sides; the French (attacker first) act
 bool enter_sieges(State& s);  // when a siege situation stands
 

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "engine/mohicans/iroquois.hpp"
+#include "engine/mohicans/movement.hpp"
 #include "engine/mohicans/musters.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "engine/mohicans/naval_war.hpp"
@@ -47,7 +48,7 @@ constexpr std::array<Procedure, 19> procedures = {{
     {enter_iroquois_muster, list_muster, apply_muster, muster_prompt},
     {enter_strategic_movement, list_strategic_movement, apply_strategic_movement, strategic_movement_prompt},
     {enter_supply_points, list_nothing, apply_nothing, no_prompt},
-    {enter_movement, list_open_stage, apply_open_stage, open_stage_prompt},
+    {enter_movement, list_movement, apply_movement, movement_prompt},
     {enter_combat, list_open_stage, apply_open_stage, open_stage_prompt},
     {enter_sieges, list_open_stage, apply_open_stage, open_stage_prompt},
     {enter_iroquois_adjustment, list_iroquois_adjustment, apply_iroquois_adjustment, iroquois_adjustment_prompt},

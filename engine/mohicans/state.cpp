@@ -66,6 +66,52 @@ json optional_json(const std::optional<T>& value, F&& to_json) {
   return value ? to_json(*value) : json(nullptr);
 }
 
+json locations_json(const GameData& d, const std::vector<LocationIndex>& locations) {
+  json out = json::array();
+  for (LocationIndex l : locations) out.push_back(d.location(l).id);
+  return out;
+}
+
+json movement_to_json(const GameData& d, const MovementState& v) {
+  return {{"group", unit_ids(d, v.group)},
+          {"from", location_or_null(d, v.from)},
+          {"at", location_or_null(d, v.at)},
+          {"mode", move_mode_names(v.mode)},
+          {"moves_used", v.moves_used},
+          {"trail_used", v.trail_used},
+          {"sp_spent", v.sp_spent},
+          {"aboard", v.aboard},
+          {"embarked_here", v.embarked_here},
+          {"sea_lift_from", location_or_null(d, v.sea_lift_from)},
+          {"engaged", v.engaged},
+          {"pins_left", v.pins_left},
+          {"moved", unit_ids(d, v.moved)},
+          {"lifted", unit_ids(d, v.lifted)},
+          {"iroquois_free_used", v.iroquois_free_used},
+          {"raid_places", locations_json(d, v.raid_places)}};
+}
+
+MovementState movement_from_json(const GameData& d, const json& v) {
+  MovementState m;
+  m.group = read_unit_ids(d, v.at("group"));
+  m.from = read_location_or_null(d, v.at("from"));
+  m.at = read_location_or_null(d, v.at("at"));
+  m.mode = move_mode_names.parse(v.at("mode").get<std::string>(), "move mode");
+  m.moves_used = v.at("moves_used").get<int>();
+  m.trail_used = v.at("trail_used").get<bool>();
+  m.sp_spent = v.at("sp_spent").get<int>();
+  m.aboard = v.at("aboard").get<bool>();
+  m.embarked_here = v.at("embarked_here").get<bool>();
+  m.sea_lift_from = read_location_or_null(d, v.at("sea_lift_from"));
+  m.engaged = v.at("engaged").get<bool>();
+  m.pins_left = v.at("pins_left").get<int>();
+  m.moved = read_unit_ids(d, v.at("moved"));
+  m.lifted = read_unit_ids(d, v.at("lifted"));
+  m.iroquois_free_used = v.at("iroquois_free_used").get<bool>();
+  for (const auto& id : v.at("raid_places")) m.raid_places.push_back(d.location_index(id.get<std::string>()));
+  return m;
+}
+
 }  // namespace
 
 json procedures_to_json(const State& s) {
@@ -99,7 +145,7 @@ json procedures_to_json(const State& s) {
                                            [&](const StrategicMovementState& v) {
                                              return json{{"moved", unit_ids(d, v.moved)}};
                                            })},
-      {"movement", optional_json(s.movement, empty)},
+      {"movement", optional_json(s.movement, [&](const MovementState& v) { return movement_to_json(d, v); })},
       {"combat", optional_json(s.combat,
                                [&](const CombatState& v) {
                                  json battles = json::array();
@@ -169,7 +215,7 @@ void read_procedures(const json& j, State& s) {
   });
   read("strategic_movement", s.strategic_movement,
        [&](const json& v) { return StrategicMovementState{read_unit_ids(d, v.at("moved"))}; });
-  read("movement", s.movement, [](const json&) { return MovementState{}; });
+  read("movement", s.movement, [&](const json& v) { return movement_from_json(d, v); });
   read("combat", s.combat, [&](const json& v) { return CombatState{read_locations(d, v.at("battles"))}; });
   read("sieges", s.sieges, [&](const json& v) { return SiegesState{read_locations(d, v.at("sieges"))}; });
   read("iroquois_adjustment", s.iroquois_adjustment,
@@ -251,13 +297,17 @@ json State::to_json() const {
     units_json[d.units[u].id] = {{"where", unit_where_names(units[u].where)},
                                  {"at", location_or_null(d, units[u].at)},
                                  {"damaged", units[u].damaged},
-                                 {"activated", units[u].activated}};
+                                 {"activated", units[u].activated},
+                                 {"pinned", units[u].pinned},
+                                 {"arrived_by", arrival_names(units[u].arrived_by)},
+                                 {"came_from", location_or_null(d, units[u].came_from)}};
   json locations_json = json::object();
   for (std::size_t l = 0; l < locations.size(); ++l)
     locations_json[d.locations[l].id] = {{"owner", owner_names(locations[l].owner)},
                                          {"fort", side_or_null(locations[l].fort)},
                                          {"raided", locations[l].raided},
-                                         {"besieged", locations[l].besieged}};
+                                         {"besieged", locations[l].besieged},
+                                         {"outmaneuvered_by", side_or_null(locations[l].outmaneuvered_by)}};
   json revealed = json::object();
   for (std::size_t spot = 0; spot < naval.revealed.size(); ++spot)
     revealed[d.naval_spots[spot].id] = naval.revealed[spot];
@@ -308,6 +358,9 @@ State State::from_json(const json& j, const GameData& data) {
       s.units[u] = {unit_where_names.parse(v.at("where").get<std::string>(), "unit place"),
                     read_location_or_null(data, v.at("at")), v.at("damaged").get<bool>(),
                     v.at("activated").get<bool>()};
+      s.units[u].pinned = v.at("pinned").get<bool>();
+      s.units[u].arrived_by = arrival_names.parse(v.at("arrived_by").get<std::string>(), "arrival");
+      s.units[u].came_from = read_location_or_null(data, v.at("came_from"));
       if ((s.units[u].where == UnitWhere::map) != (s.units[u].at != no_location))
         reject(data.units[u].id + ": a location exactly when on the map");
     }
@@ -316,7 +369,8 @@ State State::from_json(const json& j, const GameData& data) {
     for (std::size_t l = 0; l < data.locations.size(); ++l) {
       const json& v = locations_json.at(data.locations[l].id);
       s.locations[l] = {owner_names.parse(v.at("owner").get<std::string>(), "owner"), read_side_or_null(v.at("fort")),
-                        v.at("raided").get<bool>(), v.at("besieged").get<bool>()};
+                        v.at("raided").get<bool>(), v.at("besieged").get<bool>(),
+                        read_side_or_null(v.at("outmaneuvered_by"))};
     }
     const json& naval = j.at("naval");
     s.naval.french_at_spot = read_naval_spots(data, naval.at("french_at_spot"));

@@ -42,11 +42,20 @@ enum class UnitWhere : std::uint8_t {
 };
 inline constexpr EnumNames<UnitWhere, 5> unit_where_names{{"map", "force_pool", "awaiting", "removed", "off_map"}};
 
+// How a counter made its last move this turn (III. MOVEMENT), for the battles: a Landing
+// (ambiguity 26) and the Sea Lift's retreat to its port of origin (IV. H. Retreats).
+enum class Arrival : std::uint8_t { none, land, waterway, sea_lift };
+inline constexpr EnumNames<Arrival, 4> arrival_names{{"none", "land", "waterway", "sea_lift"}};
+
 struct UnitState {
   UnitWhere where = UnitWhere::force_pool;
   LocationIndex at = no_location;
   bool damaged = false;    // Flipping Over Units: on its 1-life-point back
   bool activated = false;  // tribes: face up (INDIAN TRIBES); other counters: always false
+
+  bool pinned = false;                    // III. PINNING (ambiguity 4): may not move until the next turn's movement
+  Arrival arrived_by = Arrival::none;     // its last step this turn
+  LocationIndex came_from = no_location;  // where that step started (the port of origin for the Sea Lift)
 
   bool operator==(const UnitState&) const = default;
 };
@@ -56,6 +65,8 @@ struct LocationState {
   std::optional<Side> fort;  // a fort marker (never on a city, which is permanently fortified)
   bool raided = false;       // a raid marker (V. RAIDS)
   bool besieged = false;     // a siege situation stands here (IV. COMBAT: G. Sieges)
+
+  std::optional<Side> outmaneuvered_by;  // III. OUTMANEUVERING: the attacker paid to choose the battle's terrain
 
   bool operator==(const LocationState&) const = default;
 };
@@ -112,9 +123,35 @@ struct IroquoisAdjustmentState {  // IROQUOIS ADJUSTMENT: Iroquois this side sti
   bool operator==(const IroquoisAdjustmentState&) const = default;
 };
 
-// The stages the movement, combat and siege rules will fill. Until then the acting side ends each
-// with `done` (README: what is implemented).
+// III. MOVEMENT: one side's movement phase. The side moves one group at a time: it picks units at
+// a place, then steps them from place to place; the group ends with `stop` (movement.cpp).
+enum class MoveMode : std::uint8_t {
+  none,           // the group has not spent anything yet
+  regular,        // 1 SP paid, 4 MP, one trail (SUPPLY POINTS, MOVEMENT ALLOWANCE AND COSTS; ambiguity 6)
+  irregular,      // 6 moves (Iroquois stacks pay 1 SP for them: ambiguity 7)
+  iroquois_free,  // the Iroquois' one free place per turn
+  sea,            // carried by a Sea Lift: no land move afterwards
+};
+inline constexpr EnumNames<MoveMode, 5> move_mode_names{{"none", "regular", "irregular", "iroquois_free", "sea"}};
+
 struct MovementState {
+  std::vector<UnitIndex> group;      // the moving group, all at `at`
+  LocationIndex from = no_location;  // where the group started
+  LocationIndex at = no_location;    // where it stands
+  MoveMode mode = MoveMode::none;
+  int moves_used = 0;                         // MP (regular) or moves (irregular) spent
+  bool trail_used = false;                    // a regular group has taken its one trail
+  int sp_spent = 0;                           // land SP the group spent
+  bool aboard = false;                        // on the British Sea Lift
+  bool embarked_here = false;                 // the Sea Lift's embark stage at this port is paid
+  LocationIndex sea_lift_from = no_location;  // the British Sea Lift's first port of embarkation
+  bool engaged = false;                       // entered an enemy-occupied place: it stops there
+  int pins_left = 0;                          // enemy units the mover still chooses to pin (ambiguity 4)
+  std::vector<UnitIndex> moved;               // units that have made their move this phase
+  std::vector<UnitIndex> lifted;              // units the British Sea Lift has carried this phase
+  bool iroquois_free_used = false;            // the Iroquois free move of this turn is made
+  std::vector<LocationIndex> raid_places;     // V. RAIDS: formerly British places (ambiguity 31)
+
   bool operator==(const MovementState&) const = default;
 };
 struct CombatState {

@@ -47,13 +47,15 @@ json make_public_view(const State& s) {
     units[d.units[u].id] = {{"where", unit_where_names(s.units[u].where)},
                             {"at", s.units[u].at == no_location ? json(nullptr) : json(d.location(s.units[u].at).id)},
                             {"damaged", s.units[u].damaged},
-                            {"activated", s.units[u].activated}};
+                            {"activated", s.units[u].activated},
+                            {"pinned", s.units[u].pinned}};
   json locations = json::object();
   for (std::size_t l = 0; l < s.locations.size(); ++l)
     locations[d.locations[l].id] = {{"owner", owner_names(s.locations[l].owner)},
                                     {"fort", side_or_null(s.locations[l].fort)},
                                     {"raided", s.locations[l].raided},
-                                    {"besieged", s.locations[l].besieged}};
+                                    {"besieged", s.locations[l].besieged},
+                                    {"outmaneuvered_by", side_or_null(s.locations[l].outmaneuvered_by)}};
   json arrived = json::array();
   for (NavalIndex n : s.naval.arrived) arrived.push_back(d.naval_piece(n).id);
   return {

@@ -237,13 +237,13 @@ TEST_CASE("Great Victories turn Iroquois nations; a side with all six has them f
   CHECK(h.stage() != Stage::iroquois_muster);
 }
 
-TEST_CASE("open stages end with one listed done; other verbs are refused and change nothing") {
+TEST_CASE("a stage refuses unlisted actions and the other side's, and they change nothing") {
   Game g;
   g.finish_setup();
   g.step_until([](const Game& x) { return x.stage() == Stage::movement; });
-  CHECK(g.actions("french") == json{{"done", true}});
+  CHECK(g.actions("french").contains("done"));  // the movement (movement_test.cpp) can always end
   const json before = g.s().to_json();
-  CHECK(g.try_act("french", "unit", "fr_tdm_1").has_value());
+  CHECK(g.try_act("french", "unit", "br_reg_40").has_value());
   CHECK(g.try_act("british", "done").has_value());
   CHECK(g.s().to_json() == before);
 }

@@ -56,24 +56,6 @@ bool enter_movement(State& s) {
   return true;
 }
 
-bool enter_combat(State& s) {
-  auto battles = contested_locations(s);
-  if (battles.empty()) return false;
-  s.active = Side::french;
-  s.combat = CombatState{std::move(battles)};
-  return true;
-}
-
-bool enter_sieges(State& s) {
-  SiegesState sieges;
-  for (std::size_t l = 0; l < s.locations.size(); ++l)
-    if (s.locations[l].besieged) sieges.sieges.push_back(static_cast<LocationIndex>(l));
-  if (sieges.sieges.empty()) return false;
-  s.active = Side::french;
-  s.sieges = std::move(sieges);
-  return true;
-}
-
 bool enter_winter(State& s) {
   if (!winter_follows(s)) return false;
   s.active = Side::french;

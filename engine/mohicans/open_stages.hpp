@@ -1,6 +1,6 @@
 #pragma once
-// The stages whose rules come next: reinforcements (VIII), movement (III), combat (IV), sieges
-// (V), winter (VI) and the naval war (VII). Each already has its row in the sequence table, its
+// The stages whose rules come next: reinforcements (VIII), movement (III), winter (VI) and the
+// naval war (VII). Each already has its row in the sequence table, its
 // sub-state and the test of whether it happens this turn; until its rules are built, the side
 // acting in it ends it with `done` (README: what is implemented).
 
@@ -14,8 +14,6 @@ namespace warpath::mohicans {
 
 bool enter_reinforcements(State& s);  // first turn of a year, when the side has anything to land
 bool enter_movement(State& s);
-bool enter_combat(State& s);     // when a location holds units of both sides; the French (attacker first) act
-bool enter_sieges(State& s);     // when a siege situation stands
 bool enter_winter(State& s);     // after a year's last turn, except the game's last
 bool enter_naval_war(State& s);  // after winter, unless Historical Reinforcements replace it
 

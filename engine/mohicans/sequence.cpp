@@ -2,11 +2,13 @@
 
 #include <array>
 
+#include "engine/mohicans/combat.hpp"
 #include "engine/mohicans/iroquois.hpp"
 #include "engine/mohicans/musters.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "engine/mohicans/open_stages.hpp"
 #include "engine/mohicans/setup.hpp"
+#include "engine/mohicans/sieges.hpp"
 #include "engine/mohicans/turn.hpp"
 
 namespace warpath::mohicans {
@@ -45,8 +47,8 @@ constexpr std::array<Procedure, 19> procedures = {{
     {enter_strategic_movement, list_strategic_movement, apply_strategic_movement, strategic_movement_prompt},
     {enter_supply_points, list_nothing, apply_nothing, no_prompt},
     {enter_movement, list_open_stage, apply_open_stage, open_stage_prompt},
-    {enter_combat, list_open_stage, apply_open_stage, open_stage_prompt},
-    {enter_sieges, list_open_stage, apply_open_stage, open_stage_prompt},
+    {enter_combat, list_combat, apply_combat, combat_prompt},
+    {enter_sieges, list_sieges, apply_sieges, sieges_prompt},
     {enter_iroquois_adjustment, list_iroquois_adjustment, apply_iroquois_adjustment, iroquois_adjustment_prompt},
     {enter_winter, list_open_stage, apply_open_stage, open_stage_prompt},
     {enter_naval_war, list_open_stage, apply_open_stage, open_stage_prompt},

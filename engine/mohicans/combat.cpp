@@ -424,8 +424,8 @@ void begin_battle(State& s, LocationIndex l) {
   c.terrain = battle_terrain(s, l);
   s.note(role_of(c.attacker), "location", loc.id,
          the(c.attacker) + " attack " + loc.name + " (" + std::string(terrain_names(c.terrain)) + ").");
-  // 2. One militia of the place's name comes from the pool to defend it.
-  for (std::size_t u = 0; u < s.units.size(); ++u) {
+  // 2. One militia of the place's name comes from the pool to defend it (not into a besieged fortification).
+  for (std::size_t u = 0; u < s.units.size() && !s.location(l).besieged; ++u) {
     const Unit& unit = s.data().units[u];
     if (unit.kind == UnitKind::militia && unit.home == l && s.units[u].where == UnitWhere::force_pool &&
         unit.side == (def == Side::french ? UnitSide::french : UnitSide::british) &&

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 
 #include "engine/core/rng.hpp"
 #include "engine/mohicans/combat.hpp"
@@ -375,4 +376,61 @@ TEST_CASE(
                      "): " + std::to_string(french_hits) + " hit(s).",
                  0) == 0);
   play_out_combat(g);
+}
+
+TEST_CASE("Battles under random choices always end, and every position survives its JSON and follows the schema") {
+  const std::vector<const char*> places = {"ft_duquesne", "ft_venango", "quebec",     "albany",
+                                           "chambly",     "shawnee",    "ft_niagara", "boston"};
+  const std::vector<const char*> french = {"fr_reg_bearn_2", "fr_tdm_1",       "fr_cdb_marin",    "tr_shawnee",
+                                           "tr_ottawa_e",    "fr_mil_chambly", "fr_reg_guyenne_2"};
+  const std::vector<const char*> british = {"br_reg_44",       "br_reg_48",     "br_rng_rogers",
+                                            "br_col_virginia", "br_mil_boston", "br_reg_40"};
+  std::set<std::string> seen;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    CAPTURE(seed);
+    Rng pick(seed * 7919);
+    State s = at_british_movement(seed, seed % 2 == 0);
+    s.options.d6_combat = seed % 5 == 0;
+    const char* place = places[static_cast<std::size_t>(pick.roll(static_cast<int>(places.size()))) - 1];
+    std::vector<const char*> chosen;
+    for (const char* u : french)
+      if (pick.roll(2) == 1) chosen.push_back(u);
+    for (const char* u : british)
+      if (pick.roll(2) == 1) chosen.push_back(u);
+    chosen.push_back("fr_tdm_2");
+    chosen.push_back("br_reg_45");
+    stage_battle(s, place, {});
+    for (const char* id : chosen) {
+      put_on_map(s, unit(id), location(place));
+      if (game_data().unit(unit(id)).kind == UnitKind::tribe) s.unit(unit(id)).activated = true;
+    }
+    if (seed % 3 == 0 && fortification_holder(s, location(place))) s.location(location(place)).besieged = true;
+    CAPTURE(place);
+    Game g(s);
+    g.act("british", "done");
+    int decisions = 0;
+    for (; decisions < 400 && (g.stage() == Stage::combat || g.stage() == Stage::sieges); ++decisions) {
+      check_position(g);
+      if (g.s().combat) seen.insert(std::string(combat_step_names(g.s().combat->step)));
+      if (g.s().sieges) seen.insert("siege_" + std::string(siege_step_names(g.s().sieges->step)));
+      const json listed = g.actions();
+      std::vector<std::pair<std::string, json>> options;
+      for (const auto& [verb, args] : listed.items()) {
+        if (verb == "undo") continue;
+        if (args.is_array())
+          for (const auto& a : args) options.emplace_back(verb, a);
+        else
+          options.emplace_back(verb, nullptr);
+      }
+      REQUIRE(!options.empty());
+      const auto& [verb, arg] = options[static_cast<std::size_t>(pick.roll(static_cast<int>(options.size()))) - 1];
+      g.play(verb, arg);
+    }
+    CHECK(decisions < 400);
+    if (!g.s().location(location(place)).besieged) CHECK(!contested(g.s(), location(place)));
+  }
+  INFO("steps seen: ", json(seen).dump());
+  for (const char* step :
+       {"choose_battle", "withdraw", "allocate", "round_end", "assault", "surrender", "fort", "raid"})
+    CHECK(seen.count(step) == 1);
 }

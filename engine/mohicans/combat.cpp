@@ -594,6 +594,10 @@ bool run(State& s) {
         return true;
       }
       case CombatStep::withdraw:
+        if (outside_defenders(s).empty()) {  // only a garrison, inside already: straight to the assault
+          start_assault(s, true);
+          continue;
+        }
         if (may_withdraw(s)) {
           s.active = *c.acting;
           return true;

@@ -434,3 +434,21 @@ TEST_CASE("Battles under random choices always end, and every position survives 
        {"choose_battle", "withdraw", "allocate", "round_end", "assault", "surrender", "fort", "raid"})
     CHECK(seen.count(step) == 1);
 }
+
+TEST_CASE("French garrisons: always inside, they meet an attack on their city with an assault only") {
+  State s = at_british_movement(8);
+  stage_battle(s, "quebec", {"fr_gar_quebec", "br_reg_44", "br_reg_48"});
+  for (const char* m : {"fr_mil_quebec_1", "fr_mil_quebec_2", "fr_mil_quebec_3"})  // none comes out of the pool
+    s.unit(unit(m)).where = UnitWhere::removed;
+  Game g(s);
+  g.act("british", "done");
+  g.act("british", "location", "quebec");
+  REQUIRE(g.s().combat);
+  CHECK(g.s().combat->assault);
+  CHECK(g.s().combat->step == CombatStep::assault);
+  CHECK(line_starting(g.s(), "the British fire").empty());  // no melee against nobody
+  g.act("british", "assault");
+  // The garrison, a Regular in Clear: its one die is black; the marker is back for the assault.
+  CHECK(line_starting(g.s(), "the French fire 1 black (").size() > 0);
+  play_out_combat(g);
+}

@@ -167,6 +167,10 @@ bool run(State& s) {
         }
         const Side bes = besieger_at(s, g.siege);
         const auto units = besiegers(s, g.siege);
+        if (units.empty()) {
+          end_siege(s);
+          continue;
+        }
         if (to.empty()) {
           for (UnitIndex u : units) eliminate(s, u);
           s.note(

@@ -452,3 +452,36 @@ TEST_CASE("French garrisons: always inside, they meet an attack on their city wi
   CHECK(line_starting(g.s(), "the French fire 1 black (").size() > 0);
   play_out_combat(g);
 }
+
+TEST_CASE("Booty and V. RAIDS — END OF BATTLE PHASE: after a French capture, tribes go home and the place is raided") {
+  int raids = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    CAPTURE(seed);
+    State s = at_british_movement(seed);
+    stage_battle(
+        s, "johnston_hall",
+        {"fr_reg_bearn_2", "fr_reg_guyenne_2", "fr_tdm_1", "tr_ottawa_e", "tr_shawnee", "br_mil_johnston_hall"});
+    Game g(s);
+    g.act("british", "done");
+    g.act("french", "location", "johnston_hall");
+    for (int i = 0; i < 50 && g.stage() == Stage::combat && g.s().combat->step != CombatStep::booty &&
+                    g.s().combat->step != CombatStep::raid;
+         ++i)
+      g.step();
+    if (g.stage() != Stage::combat) continue;                                 // the militia held
+    CHECK(g.s().location(location("johnston_hall")).owner == Owner::french);  // taken: a Great Victory
+    CHECK(!line_starting(g.s(), "A Great Victory for the French.").empty());
+    // One British unit destroyed: one of the two tribes goes home with booty, the French choose which.
+    REQUIRE(g.s().combat->step == CombatStep::booty);
+    CHECK(args_of(g.actions("french"), "unit") == std::vector<std::string>{"tr_ottawa_e", "tr_shawnee"});
+    g.act("french", "unit", "tr_shawnee");
+    CHECK(g.s().unit(unit("tr_shawnee")).at == location("shawnee"));
+    REQUIRE(g.s().combat->step == CombatStep::raid);
+    g.act("french", "raid");
+    CHECK(g.s().location(location("johnston_hall")).raided);
+    // The one indigenous unit left goes home after the raid.
+    CHECK(g.s().unit(unit("tr_ottawa_e")).at == location("ottawa_e"));
+    ++raids;
+  }
+  CHECK(raids > 3);
+}

@@ -689,13 +689,20 @@ std::vector<UnitIndex> reinforcements(const State& s, Side side) {
   const CombatState& c = cs(s);
   std::vector<UnitIndex> out;
   if (c.reinforced[index_of(side)]) return out;
+  // INDIAN TRIBES: Indians attacked in their village get no neighbouring tribes as reinforcements.
+  const auto here = side_units(s, c.battle, side);
+  const bool village_defence = side == defender(c) && std::any_of(here.begin(), here.end(), [&](UnitIndex u) {
+                                 return at_home(s.data().unit(u), c.battle);
+                               });
   std::set<LocationIndex> near;
   for (const Adjacent& a : s.data().location(c.battle).neighbours) near.insert(a.to);
   for (LocationIndex n : near) {
     if (contested(s, n) || s.location(n).besieged) continue;  // D: units in a battle may not reinforce another
     for (UnitIndex u : units_at(s, n)) {
       const Unit& unit = s.data().unit(u);
-      if (controller(s, u) != side || unit.immobile || (unit.kind == UnitKind::tribe && !s.unit(u).activated)) continue;
+      if (controller(s, u) != side || unit.immobile || (unit.kind == UnitKind::tribe && !s.unit(u).activated) ||
+          (village_defence && unit.kind == UnitKind::tribe))
+        continue;
       if (within_stacking(s, u, c.battle)) out.push_back(u);
     }
   }

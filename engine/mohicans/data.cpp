@@ -262,6 +262,18 @@ void load_tables(GameData& d, const DataFiles& files) {
   t.great_victory_forts_destroyed_per = gv.at("forts_destroyed_per").get<int>();
   t.great_victory_raid_markers_per = gv.at("raid_markers_per").get<int>();
   t.great_victory_regulars_each_side = gv.at("battle_regulars_each_side").get<int>();
+  auto die_of = [](const json& faces) {
+    return CombatDie{faces.at("blank").get<int>(), faces.at("hit").get<int>(), faces.value("double_hit", 0),
+                     faces.at("kill").get<int>()};
+  };
+  t.white_die = die_of(j.at("combat_dice").at("white"));
+  t.black_die = die_of(j.at("combat_dice").at("black"));
+  t.max_melee_rounds = j.at("max_rounds").at("melee").get<int>();
+  t.max_assault_rounds = j.at("max_rounds").at("assault").get<int>();
+  t.siege_dice = j.at("siege_roll").at("dice").get<int>();
+  for (const auto& [id, bonus] : j.at("siege_defender_bonus").at("cities").items())
+    t.siege_city_bonus.emplace_back(d.location_index(id), bonus.get<int>());
+  t.siege_port_or_waterway_bonus = j.at("siege_defender_bonus").at("port_or_waterway").get<int>();
   const json& v = j.at("victory");
   t.victory.french_all_of = location_list(d, v.at("french").at("all_of"));
   t.victory.french_one_of = location_list(d, v.at("french").at("one_of"));

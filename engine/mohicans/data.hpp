@@ -162,6 +162,12 @@ struct SupplyRolls {  // I. SUPPLY POINTS ALLOCATION
   std::optional<Roll> sea;
 };
 
+// IV. COMBAT: Custom Combat Dice — how many faces of each result a die has (ambiguity 2).
+struct CombatDie {
+  int blank = 0, hit = 0, double_hit = 0, kill = 0;
+  int faces() const { return blank + hit + double_hit + kill; }
+};
+
 struct Victory {  // VICTORY CONDITIONS
   std::vector<LocationIndex> french_all_of, french_one_of;
   int british_count = 0;
@@ -180,6 +186,11 @@ struct Tables {
   int strategic_movement_regulars = 5;
   int great_victory_forts_destroyed_per = 2, great_victory_raid_markers_per = 5, great_victory_regulars_each_side = 2;
   Victory victory;
+  CombatDie white_die, black_die;                               // IV. COMBAT: Custom Combat Dice
+  int max_melee_rounds = 2, max_assault_rounds = 2;             // ambiguity 28
+  int siege_dice = 2;                                           // IV. G. Sieges (ambiguity 29)
+  std::vector<std::pair<LocationIndex, int>> siege_city_bonus;  // IV. G: +2 at Louisbourg and Québec
+  int siege_port_or_waterway_bonus = 2;
 };
 
 class GameData {

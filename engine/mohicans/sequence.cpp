@@ -2,14 +2,15 @@
 
 #include <array>
 
+#include "engine/mohicans/combat.hpp"
 #include "engine/mohicans/iroquois.hpp"
 #include "engine/mohicans/movement.hpp"
 #include "engine/mohicans/musters.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "engine/mohicans/naval_war.hpp"
-#include "engine/mohicans/open_stages.hpp"
 #include "engine/mohicans/reinforcements.hpp"
 #include "engine/mohicans/setup.hpp"
+#include "engine/mohicans/sieges.hpp"
 #include "engine/mohicans/turn.hpp"
 #include "engine/mohicans/winter.hpp"
 
@@ -49,8 +50,8 @@ constexpr std::array<Procedure, 19> procedures = {{
     {enter_strategic_movement, list_strategic_movement, apply_strategic_movement, strategic_movement_prompt},
     {enter_supply_points, list_nothing, apply_nothing, no_prompt},
     {enter_movement, list_movement, apply_movement, movement_prompt},
-    {enter_combat, list_open_stage, apply_open_stage, open_stage_prompt},
-    {enter_sieges, list_open_stage, apply_open_stage, open_stage_prompt},
+    {enter_combat, list_combat, apply_combat, combat_prompt},
+    {enter_sieges, list_sieges, apply_sieges, sieges_prompt},
     {enter_iroquois_adjustment, list_iroquois_adjustment, apply_iroquois_adjustment, iroquois_adjustment_prompt},
     {enter_winter, list_winter, apply_winter, winter_prompt},
     {enter_naval_war, list_naval_war, apply_naval_war, naval_war_prompt},

@@ -66,7 +66,7 @@ json optional_json(const std::optional<T>& value, F&& to_json) {
   return value ? to_json(*value) : json(nullptr);
 }
 
-json locations_json(const GameData& d, const std::vector<LocationIndex>& locations) {
+json location_ids(const GameData& d, const std::vector<LocationIndex>& locations) {
   json out = json::array();
   for (LocationIndex l : locations) out.push_back(d.location(l).id);
   return out;
@@ -88,7 +88,7 @@ json movement_to_json(const GameData& d, const MovementState& v) {
           {"moved", unit_ids(d, v.moved)},
           {"lifted", unit_ids(d, v.lifted)},
           {"iroquois_free_used", v.iroquois_free_used},
-          {"raid_places", locations_json(d, v.raid_places)}};
+          {"raid_places", location_ids(d, v.raid_places)}};
 }
 
 MovementState movement_from_json(const GameData& d, const json& v) {
@@ -112,11 +112,45 @@ MovementState movement_from_json(const GameData& d, const json& v) {
   return m;
 }
 
+json losses_json(const Losses& v) {
+  return {{"kills", v.kills}, {"hits", v.hits}, {"first_hit", v.first_hit}, {"by_enemy", v.by_enemy}};
+}
+Losses read_losses(const json& j) {
+  return {j.at("kills").get<int>(), j.at("hits").get<int>(), j.at("first_hit").get<bool>(),
+          j.at("by_enemy").get<bool>()};
+}
+json by_side_bool(const std::array<bool, 2>& values) { return {{"french", values[0]}, {"british", values[1]}}; }
+std::array<bool, 2> read_by_side_bool(const json& j) {
+  return {j.at("french").get<bool>(), j.at("british").get<bool>()};
+}
+
+json combat_json(const GameData& d, const CombatState& v) {
+  return {{"battles", location_ids(d, v.battles)},
+          {"battle", location_or_null(d, v.battle)},
+          {"step", combat_step_names(v.step)},
+          {"attacker", side_names(v.attacker)},
+          {"terrain", terrain_names(v.terrain)},
+          {"ambush", v.ambush},
+          {"landing", v.landing},
+          {"assault", v.assault},
+          {"round", v.round},
+          {"defender_fired", v.defender_fired},
+          {"marker", v.marker},
+          {"inside", unit_ids(d, v.inside)},
+          {"losses", {{"french", losses_json(v.losses[0])}, {"british", losses_json(v.losses[1])}}},
+          {"destroyed", by_side(v.destroyed)},
+          {"regulars", by_side(v.regulars)},
+          {"reinforced", by_side_bool(v.reinforced)},
+          {"acting", side_or_null(v.acting)},
+          {"winner", side_or_null(v.winner)},
+          {"british_place", v.british_place},
+          {"booty_left", v.booty_left}};
+}
+
 }  // namespace
 
 json procedures_to_json(const State& s) {
   const GameData& d = s.data();
-  auto empty = [](const auto&) { return json::object(); };
   return {
       {"setup", optional_json(s.setup,
                               [](const SetupState& v) {
@@ -146,17 +180,13 @@ json procedures_to_json(const State& s) {
                                              return json{{"moved", unit_ids(d, v.moved)}};
                                            })},
       {"movement", optional_json(s.movement, [&](const MovementState& v) { return movement_to_json(d, v); })},
-      {"combat", optional_json(s.combat,
-                               [&](const CombatState& v) {
-                                 json battles = json::array();
-                                 for (LocationIndex l : v.battles) battles.push_back(d.location(l).id);
-                                 return json{{"battles", battles}};
-                               })},
+      {"combat", optional_json(s.combat, [&](const CombatState& v) { return combat_json(d, v); })},
       {"sieges", optional_json(s.sieges,
                                [&](const SiegesState& v) {
-                                 json sieges = json::array();
-                                 for (LocationIndex l : v.sieges) sieges.push_back(d.location(l).id);
-                                 return json{{"sieges", sieges}};
+                                 return json{{"sieges", location_ids(d, v.sieges)},
+                                             {"siege", location_or_null(d, v.siege)},
+                                             {"step", siege_step_names(v.step)},
+                                             {"hits", by_side(v.hits)}};
                                })},
       {"iroquois_adjustment", optional_json(s.iroquois_adjustment,
                                             [](const IroquoisAdjustmentState& v) {
@@ -216,8 +246,35 @@ void read_procedures(const json& j, State& s) {
   read("strategic_movement", s.strategic_movement,
        [&](const json& v) { return StrategicMovementState{read_unit_ids(d, v.at("moved"))}; });
   read("movement", s.movement, [&](const json& v) { return movement_from_json(d, v); });
-  read("combat", s.combat, [&](const json& v) { return CombatState{read_locations(d, v.at("battles"))}; });
-  read("sieges", s.sieges, [&](const json& v) { return SiegesState{read_locations(d, v.at("sieges"))}; });
+  read("combat", s.combat, [&](const json& v) {
+    CombatState c;
+    c.battles = read_locations(d, v.at("battles"));
+    c.battle = read_location_or_null(d, v.at("battle"));
+    c.step = combat_step_names.parse(v.at("step").get<std::string>(), "combat step");
+    c.attacker = side_names.parse(v.at("attacker").get<std::string>(), "side");
+    c.terrain = terrain_names.parse(v.at("terrain").get<std::string>(), "terrain");
+    c.ambush = v.at("ambush").get<bool>();
+    c.landing = v.at("landing").get<bool>();
+    c.assault = v.at("assault").get<bool>();
+    c.round = v.at("round").get<int>();
+    c.defender_fired = v.at("defender_fired").get<bool>();
+    c.marker = v.at("marker").get<int>();
+    c.inside = read_unit_ids(d, v.at("inside"));
+    c.losses = {read_losses(v.at("losses").at("french")), read_losses(v.at("losses").at("british"))};
+    c.destroyed = read_by_side(v.at("destroyed"));
+    c.regulars = read_by_side(v.at("regulars"));
+    c.reinforced = read_by_side_bool(v.at("reinforced"));
+    c.acting = read_side_or_null(v.at("acting"));
+    c.winner = read_side_or_null(v.at("winner"));
+    c.british_place = v.at("british_place").get<bool>();
+    c.booty_left = v.at("booty_left").get<int>();
+    return c;
+  });
+  read("sieges", s.sieges, [&](const json& v) {
+    return SiegesState{read_locations(d, v.at("sieges")), read_location_or_null(d, v.at("siege")),
+                       siege_step_names.parse(v.at("step").get<std::string>(), "siege step"),
+                       read_by_side(v.at("hits"))};
+  });
   read("iroquois_adjustment", s.iroquois_adjustment,
        [](const json& v) { return IroquoisAdjustmentState{v.at("turns_left").get<int>()}; });
   read("winter", s.winter, [&](const json& v) {

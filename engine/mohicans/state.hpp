@@ -154,13 +154,72 @@ struct MovementState {
 
   bool operator==(const MovementState&) const = default;
 };
+// IV. COMBAT: where the combat stage stands (combat.hpp has the steps).
+enum class CombatStep : std::uint8_t {
+  choose_battle,  // the attacker picks his next battle (the French theirs first)
+  withdraw,       // the defender withdraws inside the fortification or stays out (C)
+  fire,           // the next volley is rolled (no decision)
+  allocate,       // a side puts its next loss on one of its units (B)
+  round_end,      // after a melee round: reinforce, retreat, withdraw, or fight on (D, H)
+  assault,        // the besieger assaults or stops (E)
+  surrender,      // the defender holds or surrenders before the last assault round (E)
+  retreat,        // the retreating side picks its destination (H)
+  fort,           // the victor captures or burns the loser's fort (E)
+  booty,          // the French pick the Indians going home with booty (F)
+  raid,           // the French raid the captured place or pass (V. RAIDS — END OF BATTLE PHASE)
+  raid_home,      // the French pick the indigenous unit going home after the raid
+};
+inline constexpr EnumNames<CombatStep, 12> combat_step_names{{"choose_battle", "withdraw", "fire", "allocate",
+                                                              "round_end", "assault", "surrender", "retreat", "fort",
+                                                              "booty", "raid", "raid_home"}};
+
+struct Losses {            // IV. B: a side's results still to be put on its units
+  int kills = 0;           // each eliminates a unit (undamaged ones first)
+  int hits = 0;            // each flips a full unit or eliminates a 1-life-point one
+  bool first_hit = false;  // woods: the first hit has been taken (Regulars take it)
+  bool by_enemy = false;   // Ambush or Landing: the defender places the attacker's losses
+
+  bool operator==(const Losses&) const = default;
+};
+
 struct CombatState {
-  std::vector<LocationIndex> battles;  // where both sides have units, in map order
+  std::vector<LocationIndex> battles;  // still to fight, in map order
+  LocationIndex battle = no_location;  // the one being fought
+  CombatStep step = CombatStep::choose_battle;
+  Side attacker = Side::french;
+  Terrain terrain = Terrain::woods;
+  bool ambush = false, landing = false;
+  bool assault = false;              // in the Assault rounds (E), else the Melee
+  int round = 0;                     // rounds fought in the current kind
+  bool defender_fired = false;       // an Ambush or Landing's first round, and D6 combat: the defender fires first
+  int marker = 0;                    // life points left on the defender's Woods or Fort marker
+  std::vector<UnitIndex> inside;     // defenders withdrawn inside the fortification (C)
+  std::array<Losses, 2> losses;      // by Side
+  std::array<int, 2> destroyed{};    // enemy units each side destroyed (F)
+  std::array<int, 2> regulars{};     // the most Regulars each side had in the battle (Great Victories)
+  std::array<bool, 2> reinforced{};  // called its one reinforcement this round (D)
+  std::optional<Side> acting;        // round end, and the step's deciding side
+  std::optional<Side> winner;        // once decided (F)
+  bool british_place = false;        // a city or town British-held, or a British fort, at the battle's start
+  int booty_left = 0;                // Indians still to go home with booty
 
   bool operator==(const CombatState&) const = default;
 };
+
+// V. SIEGES (IV. G): the siege rolls at the turn's end.
+enum class SiegeStep : std::uint8_t {
+  roll,      // the next siege is rolled (no decision)
+  allocate,  // a tie: a side puts its extra hit on one of its units
+  lift,      // the besieger lost in the Spring: stays or retreats
+  retreat,   // the besieger picks its retreat destination
+};
+inline constexpr EnumNames<SiegeStep, 4> siege_step_names{{"roll", "allocate", "lift", "retreat"}};
+
 struct SiegesState {
-  std::vector<LocationIndex> sieges;
+  std::vector<LocationIndex> sieges;  // still to roll
+  LocationIndex siege = no_location;  // the one being resolved
+  SiegeStep step = SiegeStep::roll;
+  std::array<int, 2> hits{};  // a tie's extra hit still to place, by Side
 
   bool operator==(const SiegesState&) const = default;
 };

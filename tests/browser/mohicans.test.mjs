@@ -213,6 +213,15 @@ test('the set-up and the first turns of Mohicans, played by clicks', async () =>
   await checkSeats();
   assert.match(await pages.spectator.locator('.moh-turn-track li.current').textContent(), new RegExp(String(spectator.turn.year)));
   for (const seat of ['french', 'british', 'spectator']) await screenshot(seat, `turn-${seat}`);
+  // Zoomed onto the crowded New York frontier: names and counters apart (a screenshot to look at).
+  const map = pages.french.locator('#board .moh-map');
+  const box = await pages.french.locator('#board [data-location="albany"]').boundingBox();
+  await pages.french.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 2; ++i) await pages.french.mouse.wheel(0, -250);
+  await pages.french.waitForFunction(() => Number(document.querySelector('#board .moh-map').getAttribute('viewBox').split(' ')[2]) < 900);
+  await pages.french.locator('#board .moh-map-wrap').screenshot({ path: path.join(ARTIFACTS, 'mohicans-zoomed-french.png') });
+  await pages.french.locator('#board .moh-map-tools button', { hasText: 'Fit' }).click();
+  assert.equal(await map.getAttribute('viewBox'), `0 0 ${data.map_width} ${data.map_height}`);
 
   // A reload shows the same.
   for (const seat of ['french', 'british', 'spectator']) {

@@ -7,7 +7,7 @@ import { s, tip } from '../ww/svg.js';
 import { targetAttrsFor } from '../ww/targets.js';
 import { SIDE_NAMES, kindAbbr, words } from './data.js';
 
-const COUNTER = 13; // a counter's side, in map units
+const COUNTER = 10; // a counter's side, in map units
 const SHAPE = {
   city: () => s('rect', { x: -6, y: -6, width: 12, height: 12, rx: 1.5 }),
   town: () => s('circle', { r: 4.8 }),
@@ -43,7 +43,7 @@ export function counterGlyph(unit, state, { x = 0, y = 0, size = COUNTER, attrs 
     { class: cls, transform: `translate(${x} ${y})`, 'data-unit': unit.id, ...attrs },
     s('rect', { x: 0, y: 0, width: size, height: size, rx: 1.5 }),
     state?.damaged ? s('path', { class: 'moh-damage', d: `M0 ${size} L${size} 0` }) : null,
-    s('text', { x: size / 2, y: size / 2 + 1.7, 'text-anchor': 'middle' }, down ? '?' : kindAbbr(unit)),
+    s('text', { x: size / 2, y: size / 2 + 1.3, 'text-anchor': 'middle' }, down ? '?' : kindAbbr(unit)),
     tip(`${unit.name}${down ? ' (face down)' : ''}${state?.damaged ? ' (damaged)' : ''}`),
   );
 }
@@ -211,8 +211,9 @@ export class MohicansMap {
       if (!loc) continue;
       const sorted = sortUnits(ids, this.data);
       const top = this.data.units.get(sorted[0]);
-      const x = loc.map.x + 6;
-      const y = loc.map.y - 20;
+      // Centred above the place, whose name is below it.
+      const x = loc.map.x - COUNTER / 2;
+      const y = loc.map.y - COUNTER - 8;
       const isTarget = sorted.some((id) => targets.units.has(id));
       const shadows = [];
       for (let i = Math.min(sorted.length - 1, 2); i >= 1; i--) shadows.push(s('rect', { class: 'moh-shadow', x: i * 1.6, y: -i * 1.6, width: COUNTER, height: COUNTER, rx: 1.5 }));
@@ -230,7 +231,7 @@ export class MohicansMap {
           },
           shadows,
           counterGlyph(top, view.units[top.id]),
-          sorted.length > 1 ? s('g', { class: 'moh-count' }, s('circle', { cx: COUNTER + 1, cy: COUNTER, r: 4 }), s('text', { x: COUNTER + 1, y: COUNTER + 1.8, 'text-anchor': 'middle' }, sorted.length)) : null,
+          sorted.length > 1 ? s('g', { class: 'moh-count' }, s('circle', { cx: COUNTER + 1, cy: 0, r: 3.4 }), s('text', { x: COUNTER + 1, y: 1.5, 'text-anchor': 'middle' }, sorted.length)) : null,
         ),
       );
     }

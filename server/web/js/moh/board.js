@@ -9,6 +9,7 @@ import { h } from '../dom.js';
 import { PanZoom } from '../ww/panzoom.js';
 import { actionOf, menuEntries, targetAttrs, targetAttrsFor } from '../ww/targets.js';
 import { SIDE_NAMES, TITLE, kindAbbr, loadMohicansData, words } from './data.js';
+import { logFormat } from './log_lines.js';
 import { MohicansMap, counterSide, faceDown, sortUnits } from './map.js';
 
 export { TITLE };
@@ -45,8 +46,9 @@ export class MohicansBoard {
     this.map = new MohicansMap(data);
     this.panzoom = new PanZoom(this.map.svg, { minScale: 0.15, storageKey: viewKey(seat) });
     this.viewRestored = false;
-    this.logFormat = null; // the page's own log lines
+    this.logFormat = logFormat(); // how the page's log draws this title's lines (log_lines.js)
     this.stackWhere = null; // the location whose stack list is open
+    this.stackOpenedFor = null; // the location whose list the board opened by itself (its units to choose)
     this.stackBox = h('section', { class: 'moh-stack-panel', 'aria-label': 'stack', hidden: true });
     this.status = h('div', { class: 'moh-status', 'aria-label': 'game state' });
     this.offMap = h('div', { class: 'moh-off-map' });
@@ -122,12 +124,15 @@ export class MohicansBoard {
 
   openStack(where) {
     this.stackWhere = where;
+    this.stackOpenedFor = null; // opened by the player: stays open
     this.drawStack();
   }
 
   closeStack() {
     this.stackWhere = null;
+    this.stackOpenedFor = null;
     this.stackBox.hidden = true;
+    this.stackBox.replaceChildren(); // no stale target left behind
   }
 
   drawStack() {
@@ -182,8 +187,14 @@ export class MohicansBoard {
     this.root.classList.toggle('busy', Boolean(busy));
     this.map.update(view, this.targets, this.seat);
     // Units to choose open their stack's list by themselves when they all stand at one place.
+    // A list opened that way closes once its units are no longer to be chosen.
     const places = new Set([...this.targets.units.keys()].map((id) => (view.units?.[id]?.where === 'map' ? view.units[id].at : null)));
-    if (places.size === 1 && [...places][0] && !this.stackWhere) this.stackWhere = [...places][0];
+    const only = places.size === 1 ? [...places][0] : null;
+    if (this.stackOpenedFor && this.stackWhere === this.stackOpenedFor && only !== this.stackOpenedFor) this.closeStack();
+    if (only && !this.stackWhere) {
+      this.stackWhere = only;
+      this.stackOpenedFor = only;
+    }
     if (this.stackWhere) this.drawStack();
     this.status.replaceChildren(...statusParts(view, this.data));
     this.offMap.replaceChildren(...this.offMapParts(view));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <span>
 
+#include "engine/mohicans/client_data.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "engine/mohicans/queries.hpp"
 #include "engine/mohicans/sequence.hpp"
@@ -57,6 +58,7 @@ class MohicansModule final : public engine::GameModule {
   }
 
   const engine::GameInfo& info() const override { return info_; }
+  json client_data() const override { return client_component_data(); }
 
   std::unique_ptr<GameState> setup(const std::string& scenario, const json& options,
                                    std::uint64_t seed) const override {

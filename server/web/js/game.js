@@ -24,6 +24,7 @@ import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
 import { mountClocks } from './game_clocks.js';
 import { mountNotes } from './game_notes.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
+import { TITLE as MOHICANS, mountMohicans } from './moh/board.js';
 import { verbLabel } from './ww/targets.js';
 import { biddingLines } from './bidding.js';
 
@@ -50,7 +51,7 @@ const SHORTCUTS = { p: 'pass', d: 'done', u: 'undo' };
 // draw something hidden); `roll` is confirmed even when a view does not say so.
 const ALWAYS_CONFIRM = new Set(['roll']);
 // Titles with a board of their own; every other title shows the view as a tree.
-const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar };
+const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar, [MOHICANS]: mountMohicans };
 
 // ---- where we are ----
 

@@ -22,10 +22,11 @@ import { GameLog } from './game_log.js';
 import { drawLog, drawOlderButton, drawResult } from './game_panels.js';
 import { recallToken, rememberToken } from './store.js';
 import { TITLE as WILDERNESS_WAR, mountWildernessWar } from './ww/board.js';
+import { TITLE as MOHICANS, mountMohicans } from './moh/board.js';
 import { verbLabel } from './ww/targets.js';
 
 // Titles with a board of their own; every other title shows the view as JSON.
-const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar };
+const BOARDS = { [WILDERNESS_WAR]: mountWildernessWar, [MOHICANS]: mountMohicans };
 const LOG_PAGE = 100;
 const SPECTATOR = 'spectator';
 

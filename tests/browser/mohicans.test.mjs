@@ -107,8 +107,10 @@ async function checkSeats() {
   const log = await wholeLog(server.origin, game.id);
   const placed = {};
   const frenchView = await seatView('french');
-  for (const [spot, id] of Object.entries(frenchView.naval_orders?.insert ?? {})) if (id) placed[spot] = id;
-  const frenchNaval = data.naval.filter((n) => n.side === 'french').map((n) => n.id);
+  // Face down: placed and not yet turned up by the naval war (the public insert says so).
+  const publicInsert = (await seatView('spectator')).naval.insert;
+  for (const [spot, id] of Object.entries(frenchView.naval_orders?.insert ?? {}))
+    if (id && publicInsert[spot]?.french === 'face_down') placed[spot] = id;
   for (const [seat, page] of Object.entries(pages)) {
     const view = await seatView(seat);
     assert.equal(await page.locator('#prompt').textContent(), view.prompt, `${seat} prompt`);
@@ -121,7 +123,7 @@ async function checkSeats() {
     assert.equal(faceDown, Object.keys(placed).length, `${seat}: the face-down French pieces`);
     if (seat !== 'french') {
       const shownIds = await page.locator('#board [data-naval]').evaluateAll((els) => els.map((e) => e.dataset.naval));
-      for (const id of frenchNaval) assert.ok(!shownIds.includes(id), `${seat} must not see the French ${id}`);
+      for (const id of Object.values(placed)) assert.ok(!shownIds.includes(id), `${seat} must not see the French ${id}`);
       const texts = await page.locator('#board [data-naval-face-down]').evaluateAll((els) => els.map((e) => e.textContent));
       assert.ok(texts.every((t) => t.startsWith('?')), `${seat}: face down shows no identity`);
       const html = await page.locator('#board').innerHTML();

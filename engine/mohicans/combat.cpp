@@ -16,12 +16,8 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
-  return std::find(units.begin(), units.end(), u) != units.end();
-}
 std::string role_of(Side side) { return std::string(side_names(side)); }
 const std::string& name_of(const State& s, UnitIndex u) { return s.data().unit(u).name; }
-const std::string& place_name(const State& s, LocationIndex l) { return s.data().location(l).name; }
 
 CombatState& cs(State& s) { return *s.combat; }
 const CombatState& cs(const State& s) { return *s.combat; }

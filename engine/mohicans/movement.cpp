@@ -16,11 +16,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-template <typename T>
-bool contains(const std::vector<T>& v, T x) {
-  return std::find(v.begin(), v.end(), x) != v.end();
-}
-
 const Unit& info(const State& s, UnitIndex u) { return s.data().unit(u); }
 const Location& place(const State& s, LocationIndex l) { return s.data().location(l); }
 std::string role_of(const State& s) { return std::string(side_names(s.active)); }

@@ -12,10 +12,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
-  return std::find(units.begin(), units.end(), u) != units.end();
-}
-
 std::vector<UnitIndex> all_units(const State& s) {
   std::vector<UnitIndex> out(s.units.size());
   for (std::size_t u = 0; u < out.size(); ++u) out[u] = static_cast<UnitIndex>(u);

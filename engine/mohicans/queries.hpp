@@ -2,6 +2,7 @@
 // Questions the rules ask about a position: who a counter fights for, who holds a place, what a
 // place holds, and whether a counter may be placed there.
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,15 @@
 #include "engine/mohicans/state.hpp"
 
 namespace warpath::mohicans {
+
+// `items` holds `x` (the short lists of units and places the procedures keep).
+template <typename T>
+bool contains(const std::vector<T>& items, T x) {
+  return std::find(items.begin(), items.end(), x) != items.end();
+}
+// The printed names, for log lines and prompts.
+inline const std::string& unit_name(const State& s, UnitIndex u) { return s.data().unit(u).name; }
+inline const std::string& place_name(const State& s, LocationIndex l) { return s.data().location(l).name; }
 
 // The side a counter on the map fights for: its own; green tribes are French (INDIAN TRIBES);
 // Iroquois only once the Six Nations have joined a side (ambiguity 7), none before.

@@ -20,12 +20,7 @@ using engine::ErrorCode;
 constexpr std::string_view tribes_choice = "tribes", militia_choice = "militia";
 
 // For units and places alike (both are 16-bit indices).
-bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
-  return std::find(units.begin(), units.end(), u) != units.end();
-}
 
-std::string unit_name(const State& s, UnitIndex u) { return s.data().unit(u).name; }
-std::string place_name(const State& s, LocationIndex l) { return s.data().location(l).name; }
 int year_of(const State& s) { return s.turn_info().year; }
 UnitSide own(Side side) { return side == Side::french ? UnitSide::french : UnitSide::british; }
 

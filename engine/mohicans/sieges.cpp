@@ -17,7 +17,6 @@ using engine::ErrorCode;
 SiegesState& ss(State& s) { return *s.sieges; }
 const SiegesState& ss(const State& s) { return *s.sieges; }
 std::string role_of(Side side) { return std::string(side_names(side)); }
-const std::string& place_name(const State& s, LocationIndex l) { return s.data().location(l).name; }
 
 // The defender is inside his fortification; the besieger is the other side.
 Side defender_at(const State& s, LocationIndex l) { return fortification_holder(s, l).value_or(Side::french); }

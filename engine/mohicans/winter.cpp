@@ -16,13 +16,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-bool contains(const std::vector<UnitIndex>& units, UnitIndex u) {
-  return std::find(units.begin(), units.end(), u) != units.end();
-}
-
-std::string unit_name(const State& s, UnitIndex u) { return s.data().unit(u).name; }
-std::string place_name(const State& s, LocationIndex l) { return s.data().location(l).name; }
-
 bool winter_follows(const State& s) {
   return s.turn_info().last_of_year() && s.turn + 1 < static_cast<int>(s.data().tables.turns.size());
 }

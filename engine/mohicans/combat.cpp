@@ -35,12 +35,19 @@ bool at_home(const Unit& unit, LocationIndex l) {
 // The fortification at the battle belongs to the defender: a fort marker of his, or his city.
 bool defender_fortified(const State& s, LocationIndex l, Side def) { return fortification_holder(s, l) == def; }
 
-// ambiguity 5: the attacker is the side that came last. Movement records no arrivals yet, so the
-// side that does not hold the place attacks it; the holder of a besieged fortification defends it;
-// green villages are French-friendly (ambiguity 36); in neutral Iroquois land the Iroquois' ally
-// defends, else the British, moving last, attack.
+// IV. COMBAT — BATTLES (ambiguity 5): the attacker is the side that entered the place last. Movement
+// records each unit's arrival this turn and the British move after the French, so British units that
+// came in make the British the attacker, else French ones do. The holder of a besieged fortification
+// defends it. Where nobody came in this turn (a muster or a retreat put the units there), the side
+// that does not hold the place attacks it: green villages are French-friendly (ambiguity 36), and in
+// neutral Iroquois land the Iroquois' ally defends, else the British, moving last, attack.
 Side battle_attacker(const State& s, LocationIndex l) {
   if (auto holder = fortification_holder(s, l); holder && s.location(l).besieged) return enemy_of(*holder);
+  for (Side side : {Side::british, Side::french}) {
+    const auto here = side_units(s, l, side);
+    if (std::any_of(here.begin(), here.end(), [&](UnitIndex u) { return s.unit(u).arrived_by != Arrival::none; }))
+      return side;
+  }
   switch (s.location(l).owner) {
     case Owner::french:
     case Owner::native:
@@ -53,17 +60,30 @@ Side battle_attacker(const State& s, LocationIndex l) {
   return Side::british;
 }
 
-// TERRAIN (ambiguity 25): a fort marker or a city makes it Clear, a raid marker Woods, else the map.
-Terrain battle_terrain(const State& s, LocationIndex l) {
+// IV. COMBAT — TERRAIN (ambiguity 25): a fort marker or a city makes it Clear, a raid marker Woods,
+// else the map; an attacker who paid to outmanoeuvre (III. OUTMANEUVERING) fights in the other one.
+Terrain battle_terrain(const State& s, LocationIndex l, Side attacker) {
   const Location& loc = s.data().location(l);
-  if (loc.permanently_fortified() || s.location(l).fort) return Terrain::clear;
-  if (s.location(l).raided) return Terrain::woods;
-  return loc.terrain;
+  Terrain terrain = loc.terrain;
+  if (loc.permanently_fortified() || s.location(l).fort)
+    terrain = Terrain::clear;
+  else if (s.location(l).raided)
+    terrain = Terrain::woods;
+  if (s.location(l).outmaneuvered_by == attacker) return terrain == Terrain::woods ? Terrain::clear : Terrain::woods;
+  return terrain;
 }
 
-// BATTLES (4): a Landing needs the attackers' last step by water; movement does not record it yet,
-// so no battle is a Landing until it does.
-bool arrived_by_water(const State&, LocationIndex) { return false; }
+// IV. COMBAT — BATTLES, 4 (ambiguity 26): a Landing when every attacking unit's last step this turn
+// was by waterway, lake or Sea Lift; at Québec and New York one such unit is enough.
+bool landing(const State& s, LocationIndex l, Side attacker) {
+  const auto units = side_units(s, l, attacker);
+  auto by_water = [&](UnitIndex u) {
+    return s.unit(u).arrived_by == Arrival::waterway || s.unit(u).arrived_by == Arrival::sea_lift;
+  };
+  const std::string& id = s.data().location(l).id;
+  if (id == "quebec" || id == "new_york") return std::any_of(units.begin(), units.end(), by_water);
+  return !units.empty() && std::all_of(units.begin(), units.end(), by_water);
+}
 
 // The defenders fighting outside the fortification (garrisons never do: FRENCH GARRISONS).
 std::vector<UnitIndex> outside_defenders(const State& s) {
@@ -344,21 +364,18 @@ void determine_victory(State& s) {
   decide_winner(s, defender(c), a == d ? "a tie goes to the defender" : "more units destroyed");
 }
 
-// E: the assault is over with defenders still inside: a siege in a year's first turn, else the
-// besieger must retreat and the defender holds.
+// E, G: the assault is over with defenders still inside: a siege, rolled at the turn's end (sieges.cpp
+// lifts it at the year's end). I: those inside a besieged fortification recover only in a year's last
+// turn, when the siege will be lifted.
 void assault_over(State& s) {
   CombatState& c = cs(s);
-  if (s.turn_info().season == Season::spring) {
-    s.location(c.battle).besieged = true;
-    s.note(role_of(c.attacker), "siege", nullptr,
-           the(c.attacker) + " besiege " + place_name(s, c.battle) + "; the siege is rolled at the turn's end.");
-    recover(s, side_units(s, c.battle, c.attacker));  // I: not those inside a besieged fortification
-    c.step = CombatStep::choose_battle;
-    c.battle = no_location;
-    return;
-  }
-  s.location(c.battle).besieged = false;
-  decide_winner(s, defender(c), "the fortification holds");
+  s.location(c.battle).besieged = true;
+  s.note(role_of(c.attacker), "siege", nullptr,
+         the(c.attacker) + " besiege " + place_name(s, c.battle) + "; the siege is rolled at the turn's end.");
+  recover(s, side_units(s, c.battle, c.attacker));
+  if (s.turn_info().last_of_year()) recover(s, side_units(s, c.battle, defender(c)));
+  c.step = CombatStep::choose_battle;
+  c.battle = no_location;
 }
 
 // After a round's losses: the end of the Melee or the Assault, or the next decisions.
@@ -417,7 +434,7 @@ void begin_battle(State& s, LocationIndex l) {
   c.british_place =
       (s.location(l).owner == Owner::british && (loc.type == LocationType::city || loc.type == LocationType::town)) ||
       s.location(l).fort == Side::british;
-  c.terrain = battle_terrain(s, l);
+  c.terrain = battle_terrain(s, l, c.attacker);
   s.note(role_of(c.attacker), "location", loc.id,
          the(c.attacker) + " attack " + loc.name + " (" + std::string(terrain_names(c.terrain)) + ").");
   // 2. One militia of the place's name comes from the pool to defend it (not into a besieged fortification).
@@ -443,7 +460,7 @@ void begin_battle(State& s, LocationIndex l) {
     }
   }
   // 4. Landing or Ambush (a Landing when both could be).
-  c.landing = arrived_by_water(s, l);
+  c.landing = landing(s, l, c.attacker);
   const auto defenders = side_units(s, l, def);
   if (!c.landing && home_defence) {
     c.ambush = true;
@@ -485,8 +502,53 @@ std::vector<UnitIndex> retreating_units(const State& s, Side side) {
 
 void after_retreat(State& s) {
   CombatState& c = cs(s);
+  note_promotable(s, c.battle, *c.winner);
   c.acting = c.winner;
   c.step = CombatStep::fort;
+}
+
+// H: the loser's retreats: by land, or for British units all landed by the Sea Lift, back to its port.
+std::vector<LocationIndex> retreat_options(const State& s) {
+  const CombatState& c = cs(s);
+  const Side loser = enemy_of(*c.winner);
+  const auto units = retreating_units(s, loser);
+  auto out = retreat_destinations(s, c.battle, loser, units);
+  const LocationIndex port = sea_retreat_port(s, loser, units);
+  if (port != no_location && !contains(out, port)) out.push_back(port);
+  return out;
+}
+
+// H: the loser goes to `to`; a retreat by sea takes its extra hit first (sea_hit).
+void retreat_to(State& s, LocationIndex to) {
+  CombatState& c = cs(s);
+  const Side loser = enemy_of(*c.winner);
+  const auto units = retreating_units(s, loser);
+  if (!contains(retreat_destinations(s, c.battle, loser, units), to)) {
+    c.sea_port = to;
+    c.step = CombatStep::sea_hit;
+    c.acting = loser;
+    return;
+  }
+  retreat_units(s, units, to, loser);
+  after_retreat(s);
+}
+
+std::vector<UnitIndex> sea_hit_candidates(const State& s) {
+  return loss_candidates(s, retreating_units(s, enemy_of(*cs(s).winner)), false, false, true);
+}
+
+// H: the British retreating by sea take one extra hit, then sail to their port of origin.
+void sea_retreat(State& s, UnitIndex u) {
+  CombatState& c = cs(s);
+  const Side loser = enemy_of(*c.winner);
+  const std::string name = name_of(s, u);
+  const bool gone = take_hit(s, u);
+  s.note(role_of(loser), "unit", s.data().unit(u).id,
+         name + (gone ? " is eliminated" : " is hit and flipped") + " in the retreat by sea.");
+  const auto units = retreating_units(s, loser);
+  if (!units.empty()) retreat_units(s, units, c.sea_port, loser);
+  c.sea_port = no_location;
+  after_retreat(s);
 }
 
 // H. The loser leaves: eliminated where no retreat is open.
@@ -500,17 +562,14 @@ void start_retreat(State& s) {
     }
   const auto units = retreating_units(s, loser);
   if (units.empty()) return after_retreat(s);
-  const auto to = retreat_destinations(s, c.battle, loser, units);
+  const auto to = retreat_options(s);
   if (to.empty()) {
     for (UnitIndex u : units) eliminate(s, u);
     s.note(role_of(loser), "retreat", nullptr,
            the(loser) + " have nowhere to retreat from " + place_name(s, c.battle) + ": their units are eliminated.");
     return after_retreat(s);
   }
-  if (to.size() == 1) {
-    retreat_units(s, units, to.front(), loser);
-    return after_retreat(s);
-  }
+  if (to.size() == 1) retreat_to(s, to.front());
 }
 
 bool winner_alone(const State& s) {
@@ -631,6 +690,15 @@ bool run(State& s) {
         if (c.step != CombatStep::retreat) continue;
         s.active = enemy_of(*c.winner);
         return true;
+      case CombatStep::sea_hit: {
+        const auto options = sea_hit_candidates(s);
+        if (options.size() == 1) {
+          sea_retreat(s, options.front());
+          continue;
+        }
+        s.active = enemy_of(*c.winner);
+        return true;
+      }
       case CombatStep::fort: {
         if (winner_alone(s)) {
           const bool had_fort = s.location(c.battle).fort == enemy_of(*c.winner);
@@ -681,6 +749,10 @@ void finish(State& s) {
 }
 
 // --- the steps' decisions --------------------------------------------------------------------------
+// D: pinned units (III. PINNING, ambiguity 4) and units that built a fort this turn (III. FORT
+// CONSTRUCTION) may not reinforce a neighbouring battle.
+bool held_back(const State& s, UnitIndex u) { return s.unit(u).pinned || s.unit(u).built_fort; }
+
 std::vector<UnitIndex> reinforcements(const State& s, Side side) {
   const CombatState& c = cs(s);
   std::vector<UnitIndex> out;
@@ -697,7 +769,7 @@ std::vector<UnitIndex> reinforcements(const State& s, Side side) {
     for (UnitIndex u : units_at(s, n)) {
       const Unit& unit = s.data().unit(u);
       if (controller(s, u) != side || unit.immobile || (unit.kind == UnitKind::tribe && !s.unit(u).activated) ||
-          (village_defence && unit.kind == UnitKind::tribe))
+          (village_defence && unit.kind == UnitKind::tribe) || held_back(s, u))
         continue;
       if (within_stacking(s, u, c.battle)) out.push_back(u);
     }
@@ -746,9 +818,10 @@ void list_step(const State& s, engine::ActionList& out) {
       out.add("surrender");
       return;
     case CombatStep::retreat:
-      for (LocationIndex l :
-           retreat_destinations(s, c.battle, enemy_of(*c.winner), retreating_units(s, enemy_of(*c.winner))))
-        out.add("location", s.data().location(l).id);
+      for (LocationIndex l : retreat_options(s)) out.add("location", s.data().location(l).id);
+      return;
+    case CombatStep::sea_hit:
+      for (UnitIndex u : sea_hit_candidates(s)) out.add("unit", s.data().unit(u).id);
       return;
     case CombatStep::fort:
       out.add("capture");
@@ -810,6 +883,8 @@ void apply_step(State& s, const Action& action) {
         if (!contains(reinforcements(s, side), u)) refuse(name_of(s, u) + " cannot reinforce this battle");
         const LocationIndex from = s.unit(u).at;
         put_on_map(s, u, c.battle);
+        s.unit(u).arrived_by = Arrival::land;  // its last step now starts there (H: no retreat for the enemy)
+        s.unit(u).came_from = from;
         c.reinforced[index_of(side)] = true;
         note_regulars(s);
         s.note(role, "unit", s.data().unit(u).id,
@@ -860,13 +935,14 @@ void apply_step(State& s, const Action& action) {
       return start_round(s);
     case CombatStep::retreat: {
       const LocationIndex to = location_arg(s, action);
-      const Side loser = enemy_of(*c.winner);
-      const auto units = retreating_units(s, loser);
-      const auto options = retreat_destinations(s, c.battle, loser, units);
-      if (std::find(options.begin(), options.end(), to) == options.end())
-        refuse(the(loser) + " cannot retreat to " + place_name(s, to));
-      retreat_units(s, units, to, loser);
-      return after_retreat(s);
+      if (!contains(retreat_options(s), to))
+        refuse(the(enemy_of(*c.winner)) + " cannot retreat to " + place_name(s, to));
+      return retreat_to(s, to);
+    }
+    case CombatStep::sea_hit: {
+      const UnitIndex u = unit_arg(s, action);
+      if (!contains(sea_hit_candidates(s), u)) refuse(name_of(s, u) + " cannot take this hit");
+      return sea_retreat(s, u);
     }
     case CombatStep::fort: {
       const bool burn = action.verb == "burn";
@@ -996,23 +1072,59 @@ bool room_for(const State& s, LocationIndex to, const std::vector<UnitIndex>& un
 }
 }  // namespace
 
+// IV. COMBAT — H. Retreats.
 std::vector<LocationIndex> retreat_destinations(const State& s, LocationIndex from, Side side,
                                                 const std::vector<UnitIndex>& units) {
+  auto came_from = [&](const std::vector<UnitIndex>& stack) {  // where their last land or water step began
+    std::set<LocationIndex> out;
+    for (UnitIndex u : stack)
+      if (s.unit(u).arrived_by == Arrival::land || s.unit(u).arrived_by == Arrival::waterway)
+        out.insert(s.unit(u).came_from);
+    return out;
+  };
+  const auto enemy_came_from = came_from(side_units(s, from, enemy_of(side)));
   std::set<LocationIndex> open;
   for (const Adjacent& a : s.data().location(from).neighbours) {
     const LocationState& at = s.location(a.to);
     const Location& loc = s.data().location(a.to);
     const bool enemy_held =
         at.owner == owner_of(enemy_of(side)) || (side == Side::british && at.owner == Owner::native);
-    if (enemy_held || (loc.iroquois_village && !s.iroquois_ally)) continue;
+    if (enemy_held || (loc.iroquois_village && !s.iroquois_ally) || enemy_came_from.count(a.to)) continue;
     if (!side_units(s, a.to, enemy_of(side)).empty() || !room_for(s, a.to, units)) continue;
     open.insert(a.to);
   }
+  std::vector<LocationIndex> back;
+  for (LocationIndex l : came_from(units))
+    if (open.count(l)) back.push_back(l);
+  if (!back.empty()) return back;
   const auto dist = distance_to_bases(s, side);
   std::vector<LocationIndex> closer, all(open.begin(), open.end());
   for (LocationIndex l : all)
     if (dist[static_cast<std::size_t>(l)] < dist[static_cast<std::size_t>(from)]) closer.push_back(l);
   return closer.empty() ? all : closer;
+}
+
+// IV. COMBAT — H. Retreats: the British retreat by sea.
+LocationIndex sea_retreat_port(const State& s, Side side, const std::vector<UnitIndex>& units) {
+  if (side != Side::british || units.empty()) return no_location;
+  const LocationIndex port = s.unit(units.front()).came_from;
+  for (UnitIndex u : units)
+    if (s.unit(u).arrived_by != Arrival::sea_lift || s.unit(u).came_from != port) return no_location;
+  if (port == no_location || !holds(s, port, Side::british) || !side_units(s, port, Side::french).empty() ||
+      !room_for(s, port, units))
+    return no_location;
+  return port;
+}
+
+// PROMOTIONS.
+void note_promotable(State& s, LocationIndex l, Side victor) {
+  auto& list = s.promotable[index_of(victor)];
+  for (UnitIndex u : side_units(s, l, victor)) {
+    if (s.data().unit(u).kind != UnitKind::militia || contains(list, u)) continue;
+    list.push_back(u);
+    s.note(role_of(victor), "promotable", s.data().unit(u).id,
+           name_of(s, u) + " won at " + place_name(s, l) + " and may be promoted in the winter.");
+  }
 }
 
 void retreat_units(State& s, const std::vector<UnitIndex>& units, LocationIndex to, Side side) {
@@ -1098,6 +1210,8 @@ std::string combat_prompt(const State& s) {
       return "Battle of " + at + ": raid the captured place, or pass.";
     case CombatStep::raid_home:
       return "Battle of " + at + ": choose the indigenous unit that goes home after the raid.";
+    case CombatStep::sea_hit:
+      return "Battle of " + at + ": choose the unit that takes the extra hit of the retreat by sea.";
     case CombatStep::fire:
       return "";
   }

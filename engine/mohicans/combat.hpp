@@ -36,10 +36,16 @@ bool take_hit(State& s, UnitIndex u);
 // Removes `u` from the map: militia and colonial or irregular counters to the force pool; European
 // regulars, garrisons, tribes and Iroquois for good (SPECIAL RULES: INDIAN TRIBES, FRENCH GARRISONS).
 void eliminate(State& s, UnitIndex u);
-// IV. H: where `units` of `side` may retreat from `from` as one stack: a neighbour not held by the
-// enemy, without enemy units, open, with room; the ones closer to the side's bases when any.
+// IV. H: where `units` of `side` may retreat from `from` over land as one stack: a neighbour not held
+// by the enemy, without enemy units, open, with room, and not one the enemy there came from this
+// turn; the places the stack came from when any is open, else the ones closer to the side's bases.
 std::vector<LocationIndex> retreat_destinations(const State& s, LocationIndex from, Side side,
                                                 const std::vector<UnitIndex>& units);
+// IV. H: the port of origin British `units` that all landed by the Sea Lift may retreat to (with one
+// extra hit), when it is still British, free of French units and has room; else no_location.
+LocationIndex sea_retreat_port(const State& s, Side side, const std::vector<UnitIndex>& units);
+// PROMOTIONS: the militia of `victor` holding `l` at a battle's end may be promoted in the winter.
+void note_promotable(State& s, LocationIndex l, Side victor);
 // Moves `units` to `to` (one retreating stack), logged.
 void retreat_units(State& s, const std::vector<UnitIndex>& units, LocationIndex to, Side side);
 // `winner`, alone at `l`, takes it from the loser; a Great Victory for a city, town or village

@@ -717,11 +717,12 @@ void apply_sail(State& s, LocationIndex p) {
 bool enter_movement(State& s) {
   s.active = current_row(s).side.value();
   s.movement = MovementState{};
-  if (s.active == Side::french) {  // a new turn's movement: last turn's pins and arrivals are over
+  if (s.active == Side::french) {  // a new turn's movement: last turn's pins, arrivals and fort builders are over
     for (UnitState& u : s.units) {
       u.pinned = false;
       u.arrived_by = Arrival::none;
       u.came_from = no_location;
+      u.built_fort = false;
     }
     for (LocationState& l : s.locations) l.outmaneuvered_by.reset();
     // V. RAIDS (ambiguity 31): a city or town British at the start of the turn, or any place with a
@@ -798,6 +799,7 @@ void apply_movement(State& s, const Action& action) {
   if (verb == "fort") {
     begin(s);
     s.location(m.at).fort = s.active;
+    for (UnitIndex u : m.group) s.unit(u).built_fort = true;  // FORT CONSTRUCTION: no reinforcing this turn
     s.note(role, "fort", nullptr, the(s.active) + " build a fort at " + place(s, m.at).name + ".");
     return finish_group(s);
   }

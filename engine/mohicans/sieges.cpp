@@ -1,4 +1,5 @@
-// V. SIEGES (IV. COMBAT: G. Sieges, H. Retreats): the siege rolls at the turn's end.
+// V. SIEGES (IV. COMBAT: G. Sieges, H. Retreats, I. Recovery): the siege rolls at the turn's end, and
+// the lifting of every siege at a year's end.
 #include "engine/mohicans/sieges.hpp"
 
 #include <algorithm>
@@ -54,8 +55,11 @@ int roll_dice(State& s, int n, std::string& faces) {
   return total;
 }
 
+// The siege is over: I. Recovery for those inside, no longer besieged.
 void end_siege(State& s) {
-  s.location(ss(s).siege).besieged = false;
+  const LocationIndex l = ss(s).siege;
+  recover(s, side_units(s, l, defender_at(s, l)));
+  s.location(l).besieged = false;
   ss(s).siege = no_location;
   ss(s).step = SiegeStep::roll;
 }
@@ -68,7 +72,15 @@ void capture(State& s, LocationIndex l) {
   s.note(role_of(winner), "capture", nullptr, the(winner) + " take the fortification of " + place_name(s, l) + ".");
   take_place(s, l, winner);
   recover(s, side_units(s, l, winner));
+  note_promotable(s, l, winner);
   end_siege(s);
+}
+
+// IV. COMBAT — G. Sieges, I. Recovery: no siege outlasts its year. In a year's last turn a besieger who
+// has not taken the place must retreat (after a lost roll or a tie alike), and the siege is lifted;
+// earlier in the year he may stay.
+SiegeStep after_failed_siege(const State& s) {
+  return s.turn_info().last_of_year() ? SiegeStep::retreat : SiegeStep::lift;
 }
 
 void roll_siege(State& s) {
@@ -96,7 +108,7 @@ void roll_siege(State& s) {
     g.step = SiegeStep::allocate;
     return;
   }
-  g.step = s.turn_info().season == Season::spring ? SiegeStep::lift : SiegeStep::retreat;
+  g.step = after_failed_siege(s);
 }
 
 std::vector<UnitIndex> hit_candidates(const State& s, Side side) {
@@ -141,6 +153,8 @@ bool run(State& s) {
             capture(s, l);
           } else if (besiegers(s, l).empty() || side_units(s, l, defender_at(s, l)).empty()) {
             end_siege(s);
+          } else if (after_failed_siege(s) == SiegeStep::retreat) {
+            g.step = SiegeStep::retreat;
           } else {
             g.siege = no_location;
             g.step = SiegeStep::roll;

@@ -144,7 +144,8 @@ json combat_json(const GameData& d, const CombatState& v) {
           {"acting", side_or_null(v.acting)},
           {"winner", side_or_null(v.winner)},
           {"british_place", v.british_place},
-          {"booty_left", v.booty_left}};
+          {"booty_left", v.booty_left},
+          {"sea_port", location_or_null(d, v.sea_port)}};
 }
 
 }  // namespace
@@ -268,6 +269,7 @@ void read_procedures(const json& j, State& s) {
     c.winner = read_side_or_null(v.at("winner"));
     c.british_place = v.at("british_place").get<bool>();
     c.booty_left = v.at("booty_left").get<int>();
+    c.sea_port = read_location_or_null(d, v.at("sea_port"));
     return c;
   });
   read("sieges", s.sieges, [&](const json& v) {
@@ -357,7 +359,8 @@ json State::to_json() const {
                                  {"activated", units[u].activated},
                                  {"pinned", units[u].pinned},
                                  {"arrived_by", arrival_names(units[u].arrived_by)},
-                                 {"came_from", location_or_null(d, units[u].came_from)}};
+                                 {"came_from", location_or_null(d, units[u].came_from)},
+                                 {"built_fort", units[u].built_fort}};
   json locations_json = json::object();
   for (std::size_t l = 0; l < locations.size(); ++l)
     locations_json[d.locations[l].id] = {{"owner", owner_names(locations[l].owner)},
@@ -418,6 +421,7 @@ State State::from_json(const json& j, const GameData& data) {
       s.units[u].pinned = v.at("pinned").get<bool>();
       s.units[u].arrived_by = arrival_names.parse(v.at("arrived_by").get<std::string>(), "arrival");
       s.units[u].came_from = read_location_or_null(data, v.at("came_from"));
+      s.units[u].built_fort = v.at("built_fort").get<bool>();
       if ((s.units[u].where == UnitWhere::map) != (s.units[u].at != no_location))
         reject(data.units[u].id + ": a location exactly when on the map");
     }

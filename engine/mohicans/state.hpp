@@ -56,6 +56,7 @@ struct UnitState {
   bool pinned = false;                    // III. PINNING (ambiguity 4): may not move until the next turn's movement
   Arrival arrived_by = Arrival::none;     // its last step this turn
   LocationIndex came_from = no_location;  // where that step started (the port of origin for the Sea Lift)
+  bool built_fort = false;                // III. FORT CONSTRUCTION: built one this turn (no reinforcing)
 
   bool operator==(const UnitState&) const = default;
 };
@@ -168,10 +169,11 @@ enum class CombatStep : std::uint8_t {
   booty,          // the French pick the Indians going home with booty (F)
   raid,           // the French raid the captured place or pass (V. RAIDS — END OF BATTLE PHASE)
   raid_home,      // the French pick the indigenous unit going home after the raid
+  sea_hit,        // the British retreating by sea put the extra hit on one of their units (H)
 };
-inline constexpr EnumNames<CombatStep, 12> combat_step_names{{"choose_battle", "withdraw", "fire", "allocate",
+inline constexpr EnumNames<CombatStep, 13> combat_step_names{{"choose_battle", "withdraw", "fire", "allocate",
                                                               "round_end", "assault", "surrender", "retreat", "fort",
-                                                              "booty", "raid", "raid_home"}};
+                                                              "booty", "raid", "raid_home", "sea_hit"}};
 
 struct Losses {            // IV. B: a side's results still to be put on its units
   int kills = 0;           // each eliminates a unit (undamaged ones first)
@@ -189,19 +191,20 @@ struct CombatState {
   Side attacker = Side::french;
   Terrain terrain = Terrain::woods;
   bool ambush = false, landing = false;
-  bool assault = false;              // in the Assault rounds (E), else the Melee
-  int round = 0;                     // rounds fought in the current kind
-  bool defender_fired = false;       // an Ambush or Landing's first round, and D6 combat: the defender fires first
-  int marker = 0;                    // life points left on the defender's Woods or Fort marker
-  std::vector<UnitIndex> inside;     // defenders withdrawn inside the fortification (C)
-  std::array<Losses, 2> losses;      // by Side
-  std::array<int, 2> destroyed{};    // enemy units each side destroyed (F)
-  std::array<int, 2> regulars{};     // the most Regulars each side had in the battle (Great Victories)
-  std::array<bool, 2> reinforced{};  // called its one reinforcement this round (D)
-  std::optional<Side> acting;        // round end, and the step's deciding side
-  std::optional<Side> winner;        // once decided (F)
-  bool british_place = false;        // a city or town British-held, or a British fort, at the battle's start
-  int booty_left = 0;                // Indians still to go home with booty
+  bool assault = false;                  // in the Assault rounds (E), else the Melee
+  int round = 0;                         // rounds fought in the current kind
+  bool defender_fired = false;           // an Ambush or Landing's first round, and D6 combat: the defender fires first
+  int marker = 0;                        // life points left on the defender's Woods or Fort marker
+  std::vector<UnitIndex> inside;         // defenders withdrawn inside the fortification (C)
+  std::array<Losses, 2> losses;          // by Side
+  std::array<int, 2> destroyed{};        // enemy units each side destroyed (F)
+  std::array<int, 2> regulars{};         // the most Regulars each side had in the battle (Great Victories)
+  std::array<bool, 2> reinforced{};      // called its one reinforcement this round (D)
+  std::optional<Side> acting;            // round end, and the step's deciding side
+  std::optional<Side> winner;            // once decided (F)
+  bool british_place = false;            // a city or town British-held, or a British fort, at the battle's start
+  int booty_left = 0;                    // Indians still to go home with booty
+  LocationIndex sea_port = no_location;  // H: the port of origin the British retreat to by sea
 
   bool operator==(const CombatState&) const = default;
 };

@@ -48,7 +48,8 @@ json make_public_view(const State& s) {
                             {"at", s.units[u].at == no_location ? json(nullptr) : json(d.location(s.units[u].at).id)},
                             {"damaged", s.units[u].damaged},
                             {"activated", s.units[u].activated},
-                            {"pinned", s.units[u].pinned}};
+                            {"pinned", s.units[u].pinned},
+                            {"built_fort", s.units[u].built_fort}};
   json locations = json::object();
   for (std::size_t l = 0; l < s.locations.size(); ++l)
     locations[d.locations[l].id] = {{"owner", owner_names(s.locations[l].owner)},

@@ -191,19 +191,20 @@ struct CombatState {
   Side attacker = Side::french;
   Terrain terrain = Terrain::woods;
   bool ambush = false, landing = false;
-  bool assault = false;                  // in the Assault rounds (E), else the Melee
-  int round = 0;                         // rounds fought in the current kind
-  bool defender_fired = false;           // an Ambush or Landing's first round, and D6 combat: the defender fires first
-  int marker = 0;                        // life points left on the defender's Woods or Fort marker
-  std::vector<UnitIndex> inside;         // defenders withdrawn inside the fortification (C)
-  std::array<Losses, 2> losses;          // by Side
-  std::array<int, 2> destroyed{};        // enemy units each side destroyed (F)
-  std::array<int, 2> regulars{};         // the most Regulars each side had in the battle (Great Victories)
-  std::array<bool, 2> reinforced{};      // called its one reinforcement this round (D)
-  std::optional<Side> acting;            // round end, and the step's deciding side
-  std::optional<Side> winner;            // once decided (F)
-  bool british_place = false;            // a city or town British-held, or a British fort, at the battle's start
-  int booty_left = 0;                    // Indians still to go home with booty
+  bool assault = false;              // in the Assault rounds (E), else the Melee
+  int round = 0;                     // rounds fought in the current kind
+  bool defender_fired = false;       // an Ambush or Landing's first round, and D6 combat: the defender fires first
+  int marker = 0;                    // life points left on the defender's Woods or Fort marker
+  std::vector<UnitIndex> inside;     // defenders withdrawn inside the fortification (C)
+  std::array<Losses, 2> losses;      // by Side
+  std::array<int, 2> destroyed{};    // enemy units each side destroyed (F)
+  std::array<int, 2> regulars{};     // the most Regulars each side had in the battle (Great Victories)
+  std::array<bool, 2> reinforced{};  // called its one reinforcement this round (D)
+  std::optional<Side> acting;        // round end, and the step's deciding side
+  std::optional<Side> winner;        // once decided (F)
+  bool british_place = false;        // a city or town British-held, or a British fort, at the battle's start
+  int booty_left = 0;                // Indians still to go home with booty
+
   LocationIndex sea_port = no_location;  // H: the port of origin the British retreat to by sea
 
   bool operator==(const CombatState&) const = default;

@@ -176,12 +176,14 @@ struct Way {
   bool water = false;
 };
 
-// Tribes leave their village only with a Coureur (INDIAN TRIBES).
-bool tribes_may_leave(const State& s) {
+// Tribes leave their village only with a Coureur (INDIAN TRIBES). A group cannot pass through a
+// full place it could not leave: a tribe of the group without a Coureur would have to stay at home there.
+bool tribes_may_leave_from(const State& s, LocationIndex l) {
   if (any_of_group(s, is_coureur)) return true;
   return std::none_of(ms(s).group.begin(), ms(s).group.end(),
-                      [&](UnitIndex u) { return info(s, u).kind == UnitKind::tribe && info(s, u).home == ms(s).at; });
+                      [&](UnitIndex u) { return info(s, u).kind == UnitKind::tribe && info(s, u).home == l; });
 }
+bool tribes_may_leave(const State& s) { return tribes_may_leave_from(s, ms(s).at); }
 
 // LAND MOVEMENT: nobody enters an Iroquois village before the Six Nations join a side.
 bool open_place(const State& s, LocationIndex l) { return !place(s, l).iroquois_village || s.iroquois_ally; }
@@ -241,7 +243,7 @@ std::optional<Way> step_way(const State& s, LocationIndex l) {
     else if (land_sp(s) < start_cost(s) * (m.mode == MoveMode::none ? 1 : 0) + 1)
       return std::nullopt;
   }
-  if (!can_go_on(s, l, regular, trail, left)) return std::nullopt;
+  if (!can_go_on(s, l, regular, trail, left) || !tribes_may_leave_from(s, l)) return std::nullopt;
   return way;
 }
 

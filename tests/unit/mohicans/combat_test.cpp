@@ -17,9 +17,6 @@ using warpath::engine::Rng;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 // The position at the British movement of the first turn (or of 1755's Spring with `spring`).
 State at_british_movement(std::uint64_t seed, bool spring = false) {
   Game g(seed);

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "engine/core/match.hpp"
 #include "engine/mohicans/module.hpp"
+#include "engine/mohicans/queries.hpp"
 #include "engine/mohicans/sequence.hpp"
 #include "engine/mohicans/state.hpp"
 
@@ -25,6 +27,23 @@ inline std::vector<std::string> args_of(const json& actions, const std::string& 
   if (!actions.contains(verb) || !actions[verb].is_array()) return out;
   for (const auto& a : actions[verb]) out.push_back(a.is_string() ? a.get<std::string>() : a.dump());
   return out;
+}
+
+// Positions by the data's ids.
+inline UnitIndex unit(const char* id) { return game_data().unit_index(id); }
+inline LocationIndex location(const char* id) { return game_data().location_index(id); }
+// Every unit at `where` back to the force pool.
+inline void clear(State& s, const char* where) {
+  for (UnitIndex u : units_at(s, location(where))) {
+    s.unit(u) = UnitState{};
+    s.unit(u).where = UnitWhere::force_pool;
+  }
+}
+inline void put(State& s, const char* u, const char* where) { put_on_map(s, unit(u), location(where)); }
+// `arg` is among the listed arguments of `verb`.
+inline bool listed(const json& actions, const std::string& verb, const std::string& arg) {
+  const auto args = args_of(actions, verb);
+  return std::find(args.begin(), args.end(), arg) != args.end();
 }
 
 struct Game {
@@ -74,5 +93,13 @@ struct Game {
     REQUIRE(until(*this));
   }
 };
+
+inline LocationIndex at(const Game& g, const char* u) { return g.s().unit(unit(u)).at; }
+// Some log line contains `text`.
+inline bool log_has(const Game& g, const std::string& text) {
+  for (std::size_t i = 0; i < g.s().log.size(); ++i)
+    if (g.s().log[i].text.find(text) != std::string::npos) return true;
+  return false;
+}
 
 }  // namespace moh_test

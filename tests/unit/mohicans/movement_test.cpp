@@ -12,9 +12,6 @@ using namespace moh_test;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 // The position at the start of `side`'s first movement, with `sp` land Supply Points.
 State at_movement(Side side, int sp = 10) {
   Game g;
@@ -25,21 +22,8 @@ State at_movement(Side side, int sp = 10) {
   return s;
 }
 
-void clear(State& s, const char* where) {
-  for (UnitIndex u : units_at(s, location(where))) {
-    s.unit(u) = UnitState{};
-    s.unit(u).where = UnitWhere::force_pool;
-  }
-}
-void put(State& s, const char* u, const char* where) { put_on_map(s, unit(u), location(where)); }
-
-bool listed(const Game& g, const std::string& verb, const std::string& arg) {
-  const auto args = args_of(g.actions(), verb);
-  return std::find(args.begin(), args.end(), arg) != args.end();
-}
 bool has(const Game& g, const std::string& verb) { return g.actions().contains(verb); }
 int land_sp(const Game& g) { return g.s().supply.land[index_of(g.s().active)]; }
-LocationIndex at(const Game& g, const char* u) { return g.s().unit(unit(u)).at; }
 
 }  // namespace
 
@@ -59,7 +43,7 @@ TEST_CASE("Regular units movement Example: road, lake and trail for 1 SP, pickin
   g.play("location", "chambly");
   CHECK(land_sp(g) == 9);  // 1 SP activates the stack: 4 MP
   g.play("unit", "fr_mil_chambly");
-  CHECK(listed(g, "location", "ft_carillon"));  // by Lake Champlain
+  CHECK(listed(g.actions(), "location", "ft_carillon"));  // by Lake Champlain
   g.play("location", "ft_carillon");
   g.play("unit", "fr_tdm_2");
   g.play("location", "william_henry");  // the trail: 2 MP
@@ -91,7 +75,7 @@ TEST_CASE("Regular units movement Example: one trail per move; a second stack pa
   CHECK(args_of(g.actions(), "location").empty());
   g.play("stop");
   g.play("unit", "br_col_50");
-  CHECK(listed(g, "location", "william_henry"));
+  CHECK(listed(g.actions(), "location", "william_henry"));
   g.play("location", "william_henry");
   CHECK(land_sp(g) == 8);
   CHECK(args_of(g.actions(), "location").empty());
@@ -111,9 +95,9 @@ TEST_CASE("Land stacking: checked where a group ends, not where it passes") {
   g.play("location", "ft_carillon");  // 5 moving and the Marine there: 6 in a fort, but the stack goes on
   CHECK_FALSE(has(g, "stop"));
   CHECK_FALSE(has(g, "done"));
-  CHECK(listed(g, "location", "william_henry"));
+  CHECK(listed(g.actions(), "location", "william_henry"));
   g.play("unit", "fr_tdm_2");  // 6 in the group: William-Henry would be over its limit
-  CHECK_FALSE(listed(g, "location", "william_henry"));
+  CHECK_FALSE(listed(g.actions(), "location", "william_henry"));
   CHECK(g.try_act("french", "location", "william_henry").has_value());
   g.play("unit", "fr_reg_poitou_1");  // stays at Carillon
   CHECK(at(g, "fr_reg_poitou_1") == location("ft_carillon"));
@@ -129,7 +113,7 @@ TEST_CASE("Irregular movement and Indigenous Activation Example (ambiguity 23: b
   Game g(s);
   g.play("unit", "fr_cdb_langlade");
   g.play("location", "winebago");  // 1, 5 left
-  CHECK(listed(g, "unit", "tr_winebago"));
+  CHECK(listed(g.actions(), "unit", "tr_winebago"));
   g.play("unit", "tr_winebago");  // activated for 1 move, 4 left
   CHECK(g.s().unit(unit("tr_winebago")).activated);
   g.play("location", "sauk");  // by river, 3 left
@@ -146,8 +130,8 @@ TEST_CASE("Irregular movement and Indigenous Activation Example (ambiguity 23: b
 TEST_CASE("Indian tribes leave their village only with a Coureur; an inactive tribe does not move") {
   State s = at_movement(Side::french);
   Game g(s);
-  CHECK_FALSE(listed(g, "unit", "tr_mingo_n"));  // face down
-  g.play("unit", "tr_abenaki");                  // activated at set-up, with its Coureur
+  CHECK_FALSE(listed(g.actions(), "unit", "tr_mingo_n"));  // face down
+  g.play("unit", "tr_abenaki");                            // activated at set-up, with its Coureur
   CHECK(args_of(g.actions(), "location").empty());
   g.play("unit", "fr_cdb_joncaire");
   CHECK_FALSE(args_of(g.actions(), "location").empty());
@@ -157,11 +141,11 @@ TEST_CASE("Nobody enters an Iroquois village before the Six Nations join a side"
   State s = at_movement(Side::british);
   Game g(s);
   g.play("unit", "br_mil_ft_stanwix");
-  CHECK_FALSE(listed(g, "location", "oneida"));
+  CHECK_FALSE(listed(g.actions(), "location", "oneida"));
   s.iroquois_ally = Side::british;
   Game h(s);
   h.play("unit", "br_mil_ft_stanwix");
-  CHECK(listed(h, "location", "oneida"));
+  CHECK(listed(h.actions(), "location", "oneida"));
 }
 
 TEST_CASE("Iroquois: one stack a turn moves one place free; others pay 1 SP") {
@@ -169,7 +153,7 @@ TEST_CASE("Iroquois: one stack a turn moves one place free; others pay 1 SP") {
   s.iroquois_ally = Side::british;
   Game g(s);
   g.play("unit", "iro_mohawk_br");
-  CHECK(listed(g, "free_move", "cherry_valley"));
+  CHECK(listed(g.actions(), "free_move", "cherry_valley"));
   g.play("free_move", "cherry_valley");
   CHECK(land_sp(g) == 10);
   CHECK(args_of(g.actions(), "location").empty());
@@ -209,7 +193,7 @@ TEST_CASE("Overruns: six to one in passing for 1 SP, through a place the stack c
   put(s, "br_reg_44", "chambly");
   Game g(s);
   g.play("location", "montreal");
-  REQUIRE(listed(g, "location", "chambly"));  // 6 units cannot stop in a town, but may overrun and go on
+  REQUIRE(listed(g.actions(), "location", "chambly"));  // 6 units cannot stop in a town, but may overrun and go on
   g.play("location", "chambly");
   CHECK_FALSE(has(g, "stop"));
   CHECK(!has(g, "outmaneuver"));
@@ -217,7 +201,7 @@ TEST_CASE("Overruns: six to one in passing for 1 SP, through a place the stack c
   CHECK(g.s().unit(unit("br_reg_44")).where == UnitWhere::force_pool);
   CHECK(land_sp(g) == 10 - 1 - 1);
   CHECK_FALSE(g.s().movement->engaged);
-  CHECK(listed(g, "location", "montreal"));  // back to a city, where six fit
+  CHECK(listed(g.actions(), "location", "montreal"));  // back to a city, where six fit
   CHECK_FALSE(has(g, "stop"));
   g.play("location", "montreal");
   g.play("stop");
@@ -247,8 +231,8 @@ TEST_CASE("Pinning: the mover picks as many enemy units as he has; a smaller ene
   CHECK(contested(g.s(), location("chambly")));
   // The British move next: the pinned unit cannot, the others may leave.
   g.step_until([](const Game& x) { return x.stage() == Stage::movement && x.active() == "british"; });
-  CHECK_FALSE(listed(g, "unit", "br_reg_46"));
-  CHECK(listed(g, "unit", "br_reg_44"));
+  CHECK_FALSE(listed(g.actions(), "unit", "br_reg_46"));
+  CHECK(listed(g.actions(), "unit", "br_reg_44"));
 }
 
 TEST_CASE("Fort construction takes a regular group's remaining moves; fort burning 2 moves and leaves a raid marker") {
@@ -261,7 +245,7 @@ TEST_CASE("Fort construction takes a regular group's remaining moves; fort burni
   CHECK(g.s().location(location("hartford")).fort == Side::british);
   CHECK(land_sp(g) == 9);
   CHECK(g.s().movement->group.empty());
-  CHECK_FALSE(listed(g, "unit", "br_reg_44"));
+  CHECK_FALSE(listed(g.actions(), "unit", "br_reg_44"));
 
   State f = at_movement(Side::french);
   for (const char* place : {"ft_george", "william_henry"}) clear(f, place);
@@ -313,8 +297,8 @@ TEST_CASE("British Sea Lift: embark, sail, embark, sail, disembark for 5 sea SP;
   g.play("location", "new_york");
   g.play("embark");
   CHECK(g.s().supply.sea == 4);
-  CHECK_FALSE(listed(g, "sail", "quebec"));  // Louisbourg is French
-  CHECK_FALSE(has(g, "done"));               // the Sea Lift ends its move in port, empty
+  CHECK_FALSE(listed(g.actions(), "sail", "quebec"));  // Louisbourg is French
+  CHECK_FALSE(has(g, "done"));                         // the Sea Lift ends its move in port, empty
   g.play("sail", "halifax");
   g.play("unit", "br_reg_45");
   CHECK(g.s().supply.sea == 2);
@@ -338,7 +322,7 @@ TEST_CASE("British Sea Lift: Irregulars other than Rangers do not embark; the em
   s.supply.sea = 4;
   s.naval.sea_lift_at = location("boston");
   Game g(s);
-  CHECK(listed(g, "sail", "new_york"));
+  CHECK(listed(g.actions(), "sail", "new_york"));
   g.play("sail", "new_york");
   CHECK(g.s().naval.sea_lift_at == location("new_york"));
   CHECK(g.s().supply.sea == 3);
@@ -362,7 +346,7 @@ TEST_CASE("French Sea Lift: Regulars between Louisbourg and Quebec for 2 SP whil
   CHECK(args_of(g.actions(), "sail").empty());  // militia do not sail
   g.play("unit", "fr_mil_louisbourg");
   g.play("unit", "fr_reg_foix");
-  CHECK(listed(g, "sail", "quebec"));
+  CHECK(listed(g.actions(), "sail", "quebec"));
   g.play("sail", "quebec");
   CHECK(land_sp(g) == 8);
   CHECK(at(g, "fr_reg_foix") == location("quebec"));

@@ -13,7 +13,6 @@ using warpath::engine::Rng;
 namespace {
 
 NavalIndex naval(const char* id) { return game_data().naval_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
 
 const char* const french_order[] = {"fn_privateer", "fn_squadron", "fn_troop_convoy", "fn_supply_convoy"};
 

@@ -14,9 +14,6 @@ using namespace moh_test;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 // The position at the start of `side`'s movement in 1754 (a year's only turn), with 10 land SP.
 State at_movement(Side side, std::uint64_t seed = 1) {
   Game g(seed);
@@ -27,23 +24,6 @@ State at_movement(Side side, std::uint64_t seed = 1) {
   return s;
 }
 
-void clear(State& s, const char* where) {
-  for (UnitIndex u : units_at(s, location(where))) {
-    s.unit(u) = UnitState{};
-    s.unit(u).where = UnitWhere::force_pool;
-  }
-}
-void put(State& s, const char* u, const char* where) { put_on_map(s, unit(u), location(where)); }
-LocationIndex at(const Game& g, const char* u) { return g.s().unit(unit(u)).at; }
-bool listed(const json& actions, const std::string& verb, const std::string& arg) {
-  const auto args = args_of(actions, verb);
-  return std::find(args.begin(), args.end(), arg) != args.end();
-}
-bool log_has(const Game& g, const std::string& text) {
-  for (std::size_t i = 0; i < g.s().log.size(); ++i)
-    if (g.s().log[i].text.find(text) != std::string::npos) return true;
-  return false;
-}
 std::string line_starting(const Game& g, const std::string& prefix) {
   for (std::size_t i = 0; i < g.s().log.size(); ++i)
     if (g.s().log[i].text.rfind(prefix, 0) == 0) return g.s().log[i].text;
@@ -71,6 +51,17 @@ Game british_into_chambly(std::initializer_list<const char*> units, std::initial
 }
 
 // Plays the combat's decisions the simplest way (no retreat while something else is listed).
+// The British stack at New York lands at Louisbourg by Sea Lift and ends the British movement.
+void sea_lift_new_york_to_louisbourg(Game& g) {
+  for (const auto& [verb, arg] : std::initializer_list<std::pair<const char*, json>>{{"location", "new_york"},
+                                                                                     {"embark", nullptr},
+                                                                                     {"sail", "louisbourg"},
+                                                                                     {"disembark", nullptr},
+                                                                                     {"stop", nullptr},
+                                                                                     {"done", nullptr}})
+    g.play(verb, arg);
+}
+
 void play_out(Game& g, int limit = 300) {
   for (int i = 0; i < limit && (g.stage() == Stage::combat || g.stage() == Stage::sieges); ++i) {
     const json listed_now = g.actions();
@@ -239,12 +230,7 @@ TEST_CASE("Retreats: British landed by the Sea Lift may sail back to their port 
   put(s, "fr_gar_louisbourg", "louisbourg");
   s.unit(unit("fr_mil_louisbourg")).where = UnitWhere::removed;  // no militia comes out of the pool
   Game g(s);
-  g.play("location", "new_york");
-  g.play("embark");
-  g.play("sail", "louisbourg");
-  g.play("disembark");
-  g.play("stop");
-  g.play("done");
+  sea_lift_new_york_to_louisbourg(g);
   REQUIRE(g.stage() == Stage::combat);
   g.act("british", "location", "louisbourg");
   CHECK(g.s().combat->landing);
@@ -298,12 +284,7 @@ TEST_CASE("Sieges at a year's end: a siege in a year's last turn is rolled, then
     put(s, "fr_gar_louisbourg", "louisbourg");
     put(s, "fr_mil_louisbourg", "louisbourg");
     Game g(s);
-    g.play("location", "new_york");
-    g.play("embark");
-    g.play("sail", "louisbourg");
-    g.play("disembark");
-    g.play("stop");
-    g.play("done");
+    sea_lift_new_york_to_louisbourg(g);
     g.act("british", "location", "louisbourg");
     if (g.s().combat->step == CombatStep::withdraw) g.act("french", "withdraw");
     for (int i = 0; i < 60 && g.stage() == Stage::combat; ++i) {

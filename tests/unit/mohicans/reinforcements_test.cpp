@@ -11,10 +11,7 @@ using warpath::engine::Rng;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
 NavalIndex naval(const char* id) { return game_data().naval_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-LocationIndex at(const Game& g, const char* u) { return g.s().unit(unit(u)).at; }
 
 std::uint64_t seed_rolling(int first, int second) {
   for (std::uint64_t seed = 1;; ++seed) {

@@ -13,9 +13,6 @@ using namespace moh_test;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 // Plays the simplest decisions from the set-up to the end, noting the stages each turn waited in.
 struct Played {
   std::vector<std::pair<int, Season>> turns;

@@ -12,9 +12,6 @@ using namespace moh_test;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 bool on(const State& s, const char* unit_id, const char* location_id) {
   const UnitState& u = s.unit(unit(unit_id));
   return u.where == UnitWhere::map && u.at == location(location_id);

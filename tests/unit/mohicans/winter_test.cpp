@@ -10,9 +10,6 @@ using namespace moh_test;
 
 namespace {
 
-UnitIndex unit(const char* id) { return game_data().unit_index(id); }
-LocationIndex location(const char* id) { return game_data().location_index(id); }
-
 State before_winter(const json& options = json::object()) {
   Game g(1, options);
   g.finish_setup();
@@ -22,15 +19,7 @@ State before_winter(const json& options = json::object()) {
 }
 
 void place(State& s, const char* u, const char* l) { put_on_map(s, unit(u), location(l)); }
-LocationIndex at(const Game& g, const char* u) { return g.s().unit(unit(u)).at; }
 UnitWhere where(const Game& g, const char* u) { return g.s().unit(unit(u)).where; }
-
-bool log_has(const Game& g, const std::string& text) {
-  bool found = false;
-  g.s().log.for_each_between(g.s().log.first(), g.s().log.size(),
-                             [&](const LogLine& l) { found = found || l.text.find(text) != std::string::npos; });
-  return found;
-}
 
 // The position survives its JSON mid-decision (the sub-state's fields included).
 void check_round_trip(const Game& g) {

@@ -9,15 +9,12 @@
 
 #include "engine/mohicans/data.hpp"
 #include "engine/mohicans/embedded_data.hpp"
+#include "engine/mohicans/state.hpp"
 
 namespace warpath::mohicans {
 namespace {
 
 using nlohmann::json;
-
-json side_or_null(const std::optional<Side>& side) {
-  return side ? json(std::string(side_names(*side))) : json(nullptr);
-}
 
 json location_id_or_null(const GameData& d, LocationIndex l) {
   return l == no_location ? json(nullptr) : json(d.location(l).id);

@@ -16,7 +16,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-std::string role_of(Side side) { return std::string(side_names(side)); }
 const std::string& name_of(const State& s, UnitIndex u) { return s.data().unit(u).name; }
 
 CombatState& cs(State& s) { return *s.combat; }
@@ -312,7 +311,7 @@ void place_loss(State& s, Side side, UnitIndex u) {
 }
 
 // --- the flow ---------------------------------------------------------------------------------------
-bool run(State& s);
+bool run_battles(State& s);
 
 void start_round(State& s) {
   CombatState& c = cs(s);
@@ -638,7 +637,7 @@ std::vector<LocationIndex> battles_of(const State& s, Side side) {
 }
 
 // Runs the steps the rules decide until one waits for a decision; false when the stage is over.
-bool run(State& s) {
+bool run_battles(State& s) {
   for (int guard = 0; guard < 10000; ++guard) {
     CombatState& c = cs(s);
     switch (c.step) {
@@ -743,7 +742,7 @@ bool run(State& s) {
   throw std::logic_error("Mohicans combat: the battle does not end");
 }
 
-void finish(State& s) {
+void finish_battles(State& s) {
   s.combat.reset();
   advance(s);
 }
@@ -1160,7 +1159,7 @@ bool enter_combat(State& s) {
   if (battles.empty()) return false;
   s.combat = CombatState{};
   s.combat->battles = std::move(battles);
-  if (!run(s)) {
+  if (!run_battles(s)) {
     s.combat.reset();
     return false;
   }
@@ -1171,7 +1170,7 @@ void list_combat(const State& s, engine::ActionList& out) { list_step(s, out); }
 
 void apply_combat(State& s, const Action& action) {
   apply_step(s, action);
-  if (!run(s)) finish(s);
+  if (!run_battles(s)) finish_battles(s);
 }
 
 std::string combat_prompt(const State& s) {

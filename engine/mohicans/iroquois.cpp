@@ -20,7 +20,7 @@ std::vector<UnitIndex> turnable(const State& s, Side side) {
   return out;
 }
 
-void finish(State& s) {
+void finish_adjustment(State& s) {
   s.iroquois_adjustment.reset();
   advance(s);
 }
@@ -63,7 +63,7 @@ void apply_iroquois_adjustment(State& s, const Action& action) {
   turn_iroquois(s, u);
   s.note(std::string(side_names(s.active)), "unit", s.data().unit(u).id,
          the(s.active) + " turn the " + s.data().location(s.data().unit(u).home).name + " Iroquois to their colour.");
-  if (--s.iroquois_adjustment->turns_left == 0 || turnable(s, s.active).empty()) finish(s);
+  if (--s.iroquois_adjustment->turns_left == 0 || turnable(s, s.active).empty()) finish_adjustment(s);
 }
 
 std::string iroquois_adjustment_prompt(const State& s) {

@@ -2,6 +2,7 @@
 // is enumerated once by `legal_actions`; `list` shows them and `apply` plays only those, so the
 // legality of each step (costs, allowances, stacking, closed places) is decided in one place.
 #include "engine/mohicans/movement.hpp"
+#include "engine/mohicans/combat.hpp"
 
 #include <algorithm>
 #include <deque>
@@ -22,7 +23,6 @@ std::string role_of(const State& s) { return std::string(side_names(s.active)); 
 
 // TYPES OF TROOPS: Troupes de la Marine move as Irregulars.
 bool irregular_mover(const Unit& u) { return u.category == Category::irregular || u.moves_as_irregular; }
-bool indigenous(const Unit& u) { return u.kind == UnitKind::tribe || u.kind == UnitKind::iroquois; }
 // SEA LIFT: Irregulars may not use it, except the British Rangers.
 bool may_sail(const Unit& u) { return u.category != Category::irregular || u.kind == UnitKind::ranger; }
 
@@ -462,15 +462,6 @@ std::string names_of(const State& s, const std::vector<UnitIndex>& units) {
   for (std::size_t i = 0; i < units.size(); ++i)
     out += (i == 0 ? "" : i + 1 == units.size() ? " and " : ", ") + info(s, units[i]).name;
   return out;
-}
-
-// A unit killed by an overrun: Indians never come back (INDIAN TRIBES), nor do the garrisons (FRENCH
-// GARRISONS); the others go to the force pool.
-void eliminate(State& s, UnitIndex u) {
-  UnitState& at = s.unit(u);
-  const Unit& unit = info(s, u);
-  at = UnitState{};
-  at.where = indigenous(unit) || unit.kind == UnitKind::garrison ? UnitWhere::removed : UnitWhere::force_pool;
 }
 
 // IROQUOIS ADJUSTMENT: a capture of a fortified city, town or village the enemy held counts as a Great

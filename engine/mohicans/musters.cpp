@@ -12,12 +12,6 @@ using engine::Action;
 using engine::ActionRejected;
 using engine::ErrorCode;
 
-std::vector<UnitIndex> all_units(const State& s) {
-  std::vector<UnitIndex> out(s.units.size());
-  for (std::size_t u = 0; u < out.size(); ++u) out[u] = static_cast<UnitIndex>(u);
-  return out;
-}
-
 // --- restoration ----------------------------------------------------------------------------
 // Destroyed or unbuilt militia of the side, whose home it holds (SPECIAL RULES: MILITIA: none come
 // on in towns no longer held) and, for the French, whose home is one of the four towns.

@@ -45,9 +45,13 @@ std::vector<LocationIndex> contested_locations(const State& s) {
   return out;
 }
 
-namespace {
 bool indigenous(const Unit& unit) { return unit.kind == UnitKind::tribe || unit.kind == UnitKind::iroquois; }
-}  // namespace
+
+std::vector<UnitIndex> all_units(const State& s) {
+  std::vector<UnitIndex> out(s.units.size());
+  for (std::size_t u = 0; u < out.size(); ++u) out[u] = static_cast<UnitIndex>(u);
+  return out;
+}
 
 bool within_stacking(const State& s, UnitIndex u, LocationIndex l) {
   const Unit& unit = s.data().unit(u);

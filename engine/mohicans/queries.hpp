@@ -38,6 +38,11 @@ bool contested(const State& s, LocationIndex l);
 // Where both sides have units, in map order.
 std::vector<LocationIndex> contested_locations(const State& s);
 
+// Indians: the tribes and the Iroquois (INDIAN TRIBES, IROQUOIS).
+bool indigenous(const Unit& unit);
+// Every counter of the game, in counter order.
+std::vector<UnitIndex> all_units(const State& s);
+
 // LAND STACKING: `u` may join the units at `l` without going over the place's limit or the
 // indigenous limit (the French garrisons count for neither).
 bool within_stacking(const State& s, UnitIndex u, LocationIndex l);

@@ -24,11 +24,6 @@ constexpr std::string_view tribes_choice = "tribes", militia_choice = "militia";
 int year_of(const State& s) { return s.turn_info().year; }
 UnitSide own(Side side) { return side == Side::french ? UnitSide::french : UnitSide::british; }
 
-std::vector<UnitIndex> all_units(const State& s) {
-  std::vector<UnitIndex> out(s.units.size());
-  for (std::size_t u = 0; u < out.size(); ++u) out[u] = static_cast<UnitIndex>(u);
-  return out;
-}
 std::vector<LocationIndex> all_places(const State& s) {
   std::vector<LocationIndex> out(s.locations.size());
   for (std::size_t l = 0; l < out.size(); ++l) out[l] = static_cast<LocationIndex>(l);

@@ -17,7 +17,6 @@ using engine::ErrorCode;
 
 SiegesState& ss(State& s) { return *s.sieges; }
 const SiegesState& ss(const State& s) { return *s.sieges; }
-std::string role_of(Side side) { return std::string(side_names(side)); }
 
 // The defender is inside his fortification; the besieger is the other side.
 Side defender_at(const State& s, LocationIndex l) { return fortification_holder(s, l).value_or(Side::french); }
@@ -137,7 +136,7 @@ std::vector<LocationIndex> destinations(const State& s) {
 }
 
 // Runs until a decision waits; false when every siege is solved.
-bool run(State& s) {
+bool run_sieges(State& s) {
   for (int guard = 0; guard < 1000; ++guard) {
     SiegesState& g = ss(s);
     switch (g.step) {
@@ -200,7 +199,7 @@ bool run(State& s) {
   throw std::logic_error("Mohicans sieges: the sieges do not end");
 }
 
-void finish(State& s) {
+void finish_sieges(State& s) {
   s.sieges.reset();
   advance(s);
 }
@@ -215,7 +214,7 @@ bool enter_sieges(State& s) {
     if (s.locations[l].besieged) sieges.sieges.push_back(static_cast<LocationIndex>(l));
   if (sieges.sieges.empty()) return false;
   s.sieges = std::move(sieges);
-  if (!run(s)) {
+  if (!run_sieges(s)) {
     s.sieges.reset();
     return false;
   }
@@ -282,7 +281,7 @@ void apply_sieges(State& s, const Action& action) {
     case SiegeStep::roll:
       reject_verb(action, "the sieges");
   }
-  if (!run(s)) finish(s);
+  if (!run_sieges(s)) finish_sieges(s);
 }
 
 std::string sieges_prompt(const State& s) {

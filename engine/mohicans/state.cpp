@@ -14,13 +14,11 @@ constexpr std::string_view state_format = "warpath/mohicans/state v1";
 
 [[noreturn]] void reject(const std::string& what) { throw std::invalid_argument("Mohicans state: " + what); }
 
-json side_or_null(std::optional<Side> side) { return side ? json(std::string(side_names(*side))) : json(nullptr); }
 std::optional<Side> read_side_or_null(const json& j) {
   if (j.is_null()) return std::nullopt;
   return side_names.parse(j.get<std::string>(), "side");
 }
 
-json by_side(const std::array<int, 2>& values) { return {{"french", values[0]}, {"british", values[1]}}; }
 std::array<int, 2> read_by_side(const json& j) { return {j.at("french").get<int>(), j.at("british").get<int>()}; }
 
 json location_or_null(const GameData& d, LocationIndex l) {
@@ -149,6 +147,10 @@ json combat_json(const GameData& d, const CombatState& v) {
 }
 
 }  // namespace
+
+std::string role_of(Side side) { return std::string(side_names(side)); }
+json side_or_null(std::optional<Side> side) { return side ? json(std::string(side_names(*side))) : json(nullptr); }
+json by_side(const std::array<int, 2>& values) { return {{"french", values[0]}, {"british", values[1]}}; }
 
 json procedures_to_json(const State& s) {
   const GameData& d = s.data();

@@ -351,5 +351,10 @@ Options options_from_json(const nlohmann::json& j);
 // The procedures' sub-states by name, null when not running (the state JSON and the views).
 nlohmann::json procedures_to_json(const State& s);
 nlohmann::json log_to_json(const GameLog& log, std::size_t from, std::size_t to = SIZE_MAX);
+// JSON forms the state, the view and the client data share: a side's name or null, a pair by side.
+nlohmann::json side_or_null(std::optional<Side> side);
+// A side's seat name (the role of its log lines and prompts).
+std::string role_of(Side side);
+nlohmann::json by_side(const std::array<int, 2>& values);
 
 }  // namespace warpath::mohicans

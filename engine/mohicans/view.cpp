@@ -10,8 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-json side_or_null(std::optional<Side> side) { return side ? json(std::string(side_names(*side))) : json(nullptr); }
-
 json naval_id_or_null(const State& s, std::optional<NavalIndex> n) {
   return n ? json(s.data().naval_piece(*n).id) : json(nullptr);
 }
@@ -34,8 +32,6 @@ json unit_list(const State& s, const std::vector<UnitIndex>& units) {
   for (UnitIndex u : units) out.push_back(s.data().unit(u).id);
   return out;
 }
-
-json by_side(const std::array<int, 2>& values) { return {{"french", values[0]}, {"british", values[1]}}; }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "engine/mohicans/combat.hpp"
 #include "engine/mohicans/queries.hpp"
 #include "engine/mohicans/reinforcements.hpp"
 #include "engine/mohicans/sequence.hpp"
@@ -18,15 +19,6 @@ using engine::ErrorCode;
 
 bool winter_follows(const State& s) {
   return s.turn_info().last_of_year() && s.turn + 1 < static_cast<int>(s.data().tables.turns.size());
-}
-
-// A counter leaves the map: European regulars, garrisons and Indians for good (SPECIAL RULES:
-// INDIAN TRIBES), militia and the other counters to the force pool (MILITIA; Deployment).
-void eliminate(State& s, UnitIndex u) {
-  const UnitKind kind = s.data().unit(u).kind;
-  const bool for_good = kind == UnitKind::european_regular || kind == UnitKind::garrison || kind == UnitKind::tribe ||
-                        kind == UnitKind::iroquois;
-  s.unit(u) = UnitState{for_good ? UnitWhere::removed : UnitWhere::force_pool, no_location, false, false};
 }
 
 // --- 1. militia return home -------------------------------------------------------------------

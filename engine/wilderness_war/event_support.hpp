@@ -3,6 +3,7 @@
 // (5.523), draw British leaders (5.55), and the entry restrictions they all obey (5.521, 5.522,
 // 8.22). Shared by the events_*.cpp files.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,21 @@
 #include "engine/wilderness_war/state.hpp"
 
 namespace warpath::wilderness_war {
+
+// The sub-state of the event being resolved (State::event; only while one is).
+inline EventState& ev(State& s) { return s.event.value(); }
+inline const EventState& ev(const State& s) { return s.event.value(); }
+// A space by its data id.
+inline SpaceIndex space_named(const State& s, std::string_view id) { return s.data().space_index(id); }
+// The event table's condition of a card whose event is always playable.
+inline bool always(const State&, Side) { return true; }
+// The event waits for `chooser`'s next choice.
+inline void wait_for(State& s, Side chooser) {
+  s.step = Step::event;
+  s.active = chooser;
+}
+// 5.54: the two Departments that raise Provincials.
+inline constexpr std::array<Department, 2> provincial_departments = {Department::northern, Department::southern};
 
 using PiecePredicate = bool (*)(const State&, PieceIndex);
 

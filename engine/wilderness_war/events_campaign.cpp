@@ -2,11 +2,10 @@
 // them (activation.cpp, begin_campaign); this file only plugs the card into the event table.
 #include "engine/wilderness_war/activation.hpp"
 #include "engine/wilderness_war/event_rules.hpp"
+#include "engine/wilderness_war/event_support.hpp"
 
 namespace warpath::wilderness_war {
 namespace {
-
-bool always(const State&, Side) { return true; }
 
 // The card play is an activation from here on: the event's sub-state gives way to the activation's.
 void campaign_begin(State& s) {

@@ -16,22 +16,17 @@ namespace {
 using engine::Action;
 
 // The stages of these events (EventState::stage). Every card uses `lone_leaders` the same way.
-enum Stage : std::uint8_t {
+enum IndianStage : std::uint8_t {
   choose_space = 0,  // Indians Desert, Small Pox: the target space; Cherokees: where they enter
   choose_units,      // Indians Desert: whom to eliminate; Cherokee Uprising, Small Pox: the owner's losses
   spend_points,      // alliances: place or restore
   lone_leaders       // 6.53: the owner of leaders left alone chooses where they retreat
 };
 
-EventState& ev(State& s) { return s.event.value(); }
-const EventState& ev(const State& s) { return s.event.value(); }
-
-void wait_for_choice(State& s, Stage stage) {
+void wait_for_choice(State& s, IndianStage stage) {
   ev(s).stage = stage;
   s.step = Step::event;
 }
-
-SpaceIndex space_named(const State& s, const char* id) { return s.data().space_index(id); }
 
 int halved_rounding_up(int n) { return (n + 1) / 2; }
 

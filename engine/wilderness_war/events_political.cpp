@@ -18,17 +18,9 @@ namespace {
 
 using engine::Action;
 
-const EventState& ev(const State& s) { return s.event.value(); }
-EventState& ev(State& s) { return s.event.value(); }
 std::string title(Side side) { return std::string(side_titles(side)); }
 std::string card_label(const State& s, CardNumber card) {
   return "#" + std::to_string(card) + " " + s.data().card(card).name;
-}
-SpaceIndex space_named(const State& s, std::string_view id) { return s.data().space_index(id); }
-bool always(const State&, Side) { return true; }
-void wait_for(State& s, Side chooser) {
-  s.step = Step::event;
-  s.active = chooser;
 }
 
 // --- cards in hands (5.21): what the other side sees enter or leave a hand ---------------------
@@ -218,7 +210,6 @@ std::string crisis_prompt(const State&) {
 }
 
 // --- Provincials and the Provincial Assemblies (5.54) ---------------------------------------------
-constexpr std::array<Department, 2> provincial_departments = {Department::northern, Department::southern};
 constexpr std::array<std::string_view, 2> department_ids = {"northern", "southern"};
 
 std::size_t department_slot(Department department) { return department == Department::northern ? 0 : 1; }

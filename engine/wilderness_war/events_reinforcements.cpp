@@ -17,7 +17,7 @@ using engine::Action;
 using SpacePredicate = bool (*)(const State&, SpaceIndex);
 
 // The card's own steps (EventState::stage).
-enum Stage : std::uint8_t {
+enum ReinforcementStage : std::uint8_t {
   stage_choose = 0,        // the first choice of the card (what to do, which Department, where)
   stage_restore,           // restoring units one by one; `points` = how many more may be restored
   stage_raise_or_restore,  // #43-#45: the Department is chosen; raise Provincials or restore them
@@ -26,15 +26,7 @@ enum Stage : std::uint8_t {
   stage_place              // placing `pieces` one by one, front first
 };
 
-const EventState& ev(const State& s) { return s.event.value(); }
-EventState& ev(State& s) { return s.event.value(); }
 Side player_of(const State& s) { return s.event.value().player; }
-SpaceIndex space_named(const State& s, std::string_view id) { return s.data().space_index(id); }
-bool always(const State&, Side) { return true; }
-void wait_for(State& s, Side chooser) {
-  s.step = Step::event;
-  s.active = chooser;
-}
 void finish_with_note(State& s, const std::string& text) {
   note_event(s, player_of(s), "no_effect", nullptr, text);
   event_finished(s);
@@ -240,7 +232,6 @@ void victories_in_germany_begin(State& s) {
 
 // --- #43-#45 Raise Provincial Regiments (5.54) -------------------------------------------------------
 // EventState: `count` holds the chosen Department, `points` how many Provincials may still come.
-constexpr std::array<Department, 2> provincial_departments = {Department::northern, Department::southern};
 
 PiecePredicate provincial_kind(Department department) {
   return department == Department::northern ? is_northern_provincial : is_southern_provincial;

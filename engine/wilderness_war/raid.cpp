@@ -18,7 +18,7 @@ using engine::ActionRejected;
 using engine::ErrorCode;
 
 // A Raid Table modifier (tables.json).
-int table_drm(const State& s, const char* id, int tactics = 0) {
+int raid_drm(const State& s, const char* id, int tactics = 0) {
   return modifier_drm(s.data().tables.raid.modifiers, id, tactics);
 }
 
@@ -380,11 +380,11 @@ std::vector<CombatModifier> raid_modifiers(const State& s, const RaidState& r) {
   const auto raiders = surviving_raiders(s);
   if (r.commander >= 0 && s.space_of(r.commander) == r.where)
     add("Tactics of " + piece_name(s, r.commander),
-        table_drm(s, "leader_tactics", s.data().leader(r.commander).tactics));
+        raid_drm(s, "leader_tactics", s.data().leader(r.commander).tactics));
   if (std::any_of(raiders.begin(), raiders.end(), [&](PieceIndex p) { return is_rangers(s, p); }))
-    add("Rangers among the raiders", table_drm(s, "rangers"));
+    add("Rangers among the raiders", raid_drm(s, "rangers"));
   if (militia_in_box(s, militia_box_of(s, r.where, enemy_of(r.raider))).size() >= 2)
-    add("Two or more militia in the Department's box", table_drm(s, "militia_box"));
+    add("Two or more militia in the Department's box", raid_drm(s, "militia_box"));
   return out;
 }
 

@@ -19,7 +19,7 @@ using engine::ActionRejected;
 using engine::ErrorCode;
 
 // A Siege Table modifier (tables.json).
-int table_drm(const State& s, const char* id, int tactics = 0) {
+int siege_drm(const State& s, const char* id, int tactics = 0) {
   return modifier_drm(s.data().tables.siege.modifiers, id, tactics);
 }
 
@@ -152,16 +152,16 @@ std::vector<CombatModifier> siege_modifiers(const State& s, const SiegeState& g)
   };
   if (g.commander >= 0)
     add("Tactics of " + piece_name(s, g.commander),
-        table_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics));
+        siege_drm(s, "besieger_tactics", s.data().leader(g.commander).tactics));
   const PieceIndex defender = highest_command_leader(s, besieged_inside(s, g));
   if (defender >= 0)
     add("Tactics of " + piece_name(s, defender) + ", besieged",
-        table_drm(s, "besieged_tactics", s.data().leader(defender).tactics));
+        siege_drm(s, "besieged_tactics", s.data().leader(defender).tactics));
   if (s.data().spaces[static_cast<std::size_t>(g.where)].id == "louisbourg")
-    add("Louisbourg's defences", table_drm(s, "louisbourg"));
+    add("Louisbourg's defences", siege_drm(s, "louisbourg"));
   if (g.coehorns)
     add(*g.coehorns == g.besieger ? "Coehorns & Howitzers" : "Coehorns & Howitzers of the besieged",
-        table_drm(s, *g.coehorns == g.besieger ? "coehorns_besieger" : "coehorns_besieged"));
+        siege_drm(s, *g.coehorns == g.besieger ? "coehorns_besieger" : "coehorns_besieged"));
   return out;
 }
 

@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-json cards_json(const std::vector<CardNumber>& cards) {
+json card_list_json(const std::vector<CardNumber>& cards) {
   json out = json::array();
   for (CardNumber c : cards) out.push_back(static_cast<int>(c));
   return out;
@@ -269,13 +269,14 @@ const std::array<PublicMember, 24> public_members = {{
     {"vp", [](const State& s) { return json(s.vp); }, [](const State& a, const State& b) { return a.vp == b.vp; }},
     {"hands", [](const State& s) { return by_side([&](Side side) { return s.player(side).hand.size(); }); },
      same_players},
-    {"known_cards", [](const State& s) { return by_side([&](Side side) { return cards_json(s.player(side).known); }); },
+    {"known_cards",
+     [](const State& s) { return by_side([&](Side side) { return card_list_json(s.player(side).known); }); },
      same_players},
     {"hand_size", [](const State& s) { return by_side([&](Side side) { return s.hand_size(side); }); },
      [](const State& a, const State& b) { return same_setup(a, b) && a.year_track == b.year_track; }},
-    {"discard", [](const State& s) { return cards_json(s.discard); },
+    {"discard", [](const State& s) { return card_list_json(s.discard); },
      [](const State& a, const State& b) { return a.discard == b.discard; }},
-    {"removed", [](const State& s) { return cards_json(s.removed); },
+    {"removed", [](const State& s) { return card_list_json(s.removed); },
      [](const State& a, const State& b) { return a.removed == b.removed; }},
     {"draw_pile_size", [](const State& s) { return json(s.draw_pile.size()); },
      [](const State& a, const State& b) { return a.draw_pile.size() == b.draw_pile.size(); }},
@@ -365,7 +366,7 @@ json public_view_patches(const State& before, const State& after, const json& ch
 
 json make_seat_view(const State& state, std::string_view seat, std::string prompt) {
   json v = {{"prompt", std::move(prompt)}};
-  if (const auto side = side_names.find(seat)) v["hand"] = cards_json(state.player(*side).hand);
+  if (const auto side = side_names.find(seat)) v["hand"] = card_list_json(state.player(*side).hand);
   return v;
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "server/api/bidding_work.hpp"
 #include "server/ratings/rating_service.hpp"
 
 namespace warpath::server {
@@ -23,11 +24,6 @@ double rounded(double x, double scale) { return std::round(x * scale) / scale; }
 
 json rating_brief(const tournaments::Rating& r) {
   return {{"rating", rounded(r.rating, 10)}, {"deviation", rounded(r.deviation, 10)}, {"games", r.games}};
-}
-
-std::string title_name(const ServerContext& context, const std::string& title) {
-  const auto* module = context.games.find(title);
-  return module ? module->info().display_name : title;
 }
 
 // The side term in the model's own terms: one entry per assignment of the two players to seats.

@@ -14,7 +14,7 @@ namespace http = beast::http;
 // The request line and headers together.
 constexpr std::uint32_t max_header_bytes = 16 * 1024;
 // What drain() reads at a time.
-constexpr std::size_t read_chunk = 4096;
+constexpr std::size_t http_read_chunk = 4096;
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, ServerContext& context,
                          std::unique_ptr<ConnectionGate::Slot> slot)
@@ -116,9 +116,10 @@ void HttpSession::write(HttpResponse response) {
 
 void HttpSession::drain() {
   buffer_.consume(buffer_.size());
-  stream_.async_read_some(buffer_.prepare(read_chunk), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-    if (!ec) self->drain();
-  });
+  stream_.async_read_some(buffer_.prepare(http_read_chunk),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                            if (!ec) self->drain();
+                          });
 }
 
 }  // namespace warpath::server

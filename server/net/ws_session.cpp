@@ -15,7 +15,7 @@ using protocol::Frame;
 
 namespace {
 // Read in small pieces so that an idle connection holds a small buffer.
-constexpr std::size_t read_chunk = 4096;
+constexpr std::size_t ws_read_chunk = 4096;
 // Frames beyond this are not drained but refused by closing (RFC 6455 status 1009).
 constexpr std::uint64_t max_drained_message = 64ull * 1024 * 1024;
 
@@ -80,7 +80,7 @@ void WsSession::refuse(protocol::ErrorCode code, const std::string& message, con
 }
 
 void WsSession::read_more() {
-  ws_.async_read_some(buffer_, read_chunk, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
+  ws_.async_read_some(buffer_, ws_read_chunk, [self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
     self->on_read(ec, bytes);
   });
 }
@@ -106,7 +106,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t) {
     }
     oversized_ = false;
     message_.clear();
-    if (message_.capacity() > read_chunk) message_.shrink_to_fit();
+    if (message_.capacity() > ws_read_chunk) message_.shrink_to_fit();
   }
   read_more();
 }

@@ -55,20 +55,6 @@ void read_players(Connection& db, ListingRecord& listing) {
   }
 }
 
-void bind_optional(Statement& q, int index, const std::optional<std::int64_t>& value) {
-  if (value)
-    q.bind(index, *value);
-  else
-    q.bind_null(index);
-}
-
-void bind_optional(Statement& q, int index, const std::optional<std::string>& value) {
-  if (value)
-    q.bind(index, *value);
-  else
-    q.bind_null(index);
-}
-
 // Marks the listing changed at `now` (its lobby entry sorts and shows by it).
 void touch_listing(WriteContext& w, ListingId listing, const std::string& now) {
   auto q = w.db.prepare("UPDATE listings SET updated_at = ? WHERE id = ?");
@@ -80,7 +66,7 @@ void add_player(WriteContext& w, ListingId listing, std::int64_t account, const 
                 const std::string& now) {
   auto q = w.db.prepare("INSERT INTO listing_players(listing_id, account_id, role, joined_at) VALUES (?, ?, ?, ?)");
   q.bind(1, listing).bind(2, account);
-  bind_optional(q, 3, role);
+  q.bind_optional(3, role);
   q.bind(4, now);
   q.run();
 }
@@ -362,8 +348,8 @@ CommitQueue::Work LobbyStore::create_listing(NewListing l, std::string now, std:
         "created_at, updated_at, time_control, bidding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, l.owner).bind(2, l.title).bind(3, l.scenario).bind(4, l.options.dump());
     q.bind(5, std::int64_t{l.rated}).bind(6, std::int64_t{l.is_private});
-    bind_optional(q, 7, l.invitee);
-    bind_optional(q, 8, l.rematch_of);
+    q.bind_optional(7, l.invitee);
+    q.bind_optional(8, l.rematch_of);
     q.bind(9, now).bind(10, now);
     if (l.time_control.is_null())
       q.bind_null(11);
@@ -438,7 +424,7 @@ CommitQueue::Work LobbyStore::add_bids(ListingId listing, std::size_t bids_befor
           "INSERT INTO bids(listing_id, seq, player, kind, side, vp, by_default, made_at) VALUES (?, ?, ?, ?, ?, ?, ?, "
           "?)");
       q.bind(1, listing).bind(2, ++seq).bind(3, std::int64_t{a.player}).bind(4, std::string(to_string(a.kind)));
-      bind_optional(q, 5, a.side);
+      q.bind_optional(5, a.side);
       q.bind(6, std::int64_t{a.vp}).bind(7, std::int64_t{a.by_default}).bind(8, now);
       q.run();
     }
@@ -449,7 +435,7 @@ CommitQueue::Work LobbyStore::add_bids(ListingId listing, std::size_t bids_befor
       over.run();
     } else {
       auto next = w.db.prepare("UPDATE biddings SET deadline_ms = ? WHERE listing_id = ?");
-      bind_optional(next, 1, deadline_ms);
+      next.bind_optional(1, deadline_ms);
       next.bind(2, listing);
       next.run();
       touch_listing(w, listing, now);
@@ -478,7 +464,7 @@ CommitQueue::Work LobbyStore::set_invitee(ListingId listing, std::optional<std::
     auto q = w.db.prepare(
         "UPDATE listings SET invitee_id = ?, updated_at = ? WHERE id = ? AND status = 'open' AND NOT EXISTS("
         "SELECT 1 FROM biddings WHERE listing_id = listings.id)");
-    bind_optional(q, 1, invitee);
+    q.bind_optional(1, invitee);
     q.bind(2, now).bind(3, listing);
     q.run();
     result->done = sqlite3_changes(w.db.handle()) == 1;

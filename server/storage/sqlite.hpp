@@ -27,6 +27,9 @@ class Statement {
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, std::string_view value);
   Statement& bind_null(int index);
+  // The value, or NULL when there is none.
+  Statement& bind_optional(int index, const std::optional<std::int64_t>& value);
+  Statement& bind_optional(int index, const std::optional<std::string>& value);
   // A REAL (not an overload of bind: an int argument would be ambiguous).
   Statement& bind_double(int index, double value);
 

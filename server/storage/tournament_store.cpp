@@ -43,20 +43,6 @@ TournamentRecord read_tournament(const Statement& q) {
   return t;
 }
 
-void bind_optional(Statement& q, int index, const std::optional<std::int64_t>& value) {
-  if (value)
-    q.bind(index, *value);
-  else
-    q.bind_null(index);
-}
-
-void bind_optional(Statement& q, int index, const std::optional<std::string>& value) {
-  if (value)
-    q.bind(index, *value);
-  else
-    q.bind_null(index);
-}
-
 std::optional<std::string> status_of(WriteContext& w, TournamentId id) {
   auto q = w.db.prepare("SELECT status FROM tournaments WHERE id = ?");
   q.bind(1, id);
@@ -234,11 +220,11 @@ CommitQueue::Work TournamentStore::create(NewTournament t, std::string now, std:
         "registration_closes, registration_closes_ms, min_players, max_players, round_hours, rounds_planned, "
         "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.name).bind(2, t.organiser).bind(3, t.title).bind(4, t.scenario).bind(5, t.options.dump());
-    bind_optional(q, 6, t.time_control.is_null() ? std::nullopt : std::optional<std::string>(t.time_control.dump()));
+    q.bind_optional(6, t.time_control.is_null() ? std::nullopt : std::optional<std::string>(t.time_control.dump()));
     q.bind(7, t.sides.dump()).bind(8, t.format.dump()).bind(9, t.registration_closes);
     q.bind(10, t.registration_closes_ms).bind(11, std::int64_t{t.min_players}).bind(12, std::int64_t{t.max_players});
     q.bind(13, std::int64_t{t.round_hours});
-    bind_optional(q, 14, t.rounds_planned ? std::optional<std::int64_t>(*t.rounds_planned) : std::nullopt);
+    q.bind_optional(14, t.rounds_planned ? std::optional<std::int64_t>(*t.rounds_planned) : std::nullopt);
     q.bind(15, now);
     q.run();
     *id = w.db.last_insert_id();
@@ -439,15 +425,15 @@ CommitQueue::Work TournamentStore::pair_round(TournamentId id, NewRound round, s
           "INSERT INTO tournament_pairings(tournament_id, round, table_no, player1_id, player2_id, pool, listing_id, "
           "first_id, second_id, outcome, how, forfeit, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
       add.bind(1, id).bind(2, std::int64_t{round.number}).bind(3, ++table).bind(4, p.player1);
-      bind_optional(add, 5, p.player2);
-      bind_optional(add, 6, p.pool ? std::optional<std::int64_t>(*p.pool) : std::nullopt);
-      bind_optional(add, 7, listing);
-      bind_optional(add, 8, p.first);
-      bind_optional(add, 9, p.second);
-      bind_optional(add, 10, p.outcome);
-      bind_optional(add, 11, p.how);
+      add.bind_optional(5, p.player2);
+      add.bind_optional(6, p.pool ? std::optional<std::int64_t>(*p.pool) : std::nullopt);
+      add.bind_optional(7, listing);
+      add.bind_optional(8, p.first);
+      add.bind_optional(9, p.second);
+      add.bind_optional(10, p.outcome);
+      add.bind_optional(11, p.how);
       add.bind(12, std::int64_t{p.outcome && *p.outcome != "bye"});
-      bind_optional(add, 13, p.outcome ? std::optional<std::string>(now) : std::nullopt);
+      add.bind_optional(13, p.outcome ? std::optional<std::string>(now) : std::nullopt);
       add.run();
     }
     send_notices(w, notices, unix_now);
@@ -463,9 +449,9 @@ CommitQueue::Work TournamentStore::decide(TournamentId id, int round, int table,
         "UPDATE tournament_pairings SET outcome = ?, how = ?, score = ?, first_id = ?, second_id = ?, decided_at = ? "
         "WHERE tournament_id = ? AND round = ? AND table_no = ? AND outcome IS NULL");
     q.bind(1, outcome).bind(2, how);
-    bind_optional(q, 3, score.is_null() ? std::nullopt : std::optional<std::string>(score.dump()));
-    bind_optional(q, 4, first);
-    bind_optional(q, 5, second);
+    q.bind_optional(3, score.is_null() ? std::nullopt : std::optional<std::string>(score.dump()));
+    q.bind_optional(4, first);
+    q.bind_optional(5, second);
     q.bind(6, now).bind(7, id).bind(8, std::int64_t{round}).bind(9, std::int64_t{table});
     q.run();
   };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/core/match.hpp"
+#include "engine/core/rng.hpp"
 #include "engine/mohicans/module.hpp"
 #include "engine/mohicans/queries.hpp"
 #include "engine/mohicans/sequence.hpp"
@@ -100,6 +101,35 @@ inline bool log_has(const Game& g, const std::string& text) {
   for (std::size_t i = 0; i < g.s().log.size(); ++i)
     if (g.s().log[i].text.find(text) != std::string::npos) return true;
   return false;
+}
+
+// A counter of the naval insert by its id.
+inline NavalIndex naval(const char* id) { return game_data().naval_index(id); }
+
+// A seed whose Rng rolls `first` then `second` on a d6.
+inline std::uint64_t seed_rolling(int first, int second) {
+  for (std::uint64_t seed = 1;; ++seed) {
+    warpath::engine::Rng rng(seed);
+    if (rng.roll(6) == first && rng.roll(6) == second) return seed;
+  }
+}
+
+// The position at the start of `side`'s first movement (1754, the year's only turn) with `sp`
+// land Supply Points.
+inline State at_movement(Side side, int sp = 10, std::uint64_t seed = 1) {
+  Game g(seed);
+  g.finish_setup();
+  g.step_until([&](const Game& x) { return x.stage() == Stage::movement && x.s().active == side; });
+  State s = g.s();
+  s.supply.land[index_of(side)] = sp;
+  return s;
+}
+
+// The position survives its JSON mid-decision (the sub-state's fields included).
+inline void check_round_trip(const Game& g) {
+  const json j = g.s().to_json();
+  CHECK(State::from_json(j) == g.s());
+  CHECK(State::from_json(j).to_json() == j);
 }
 
 }  // namespace moh_test

@@ -12,16 +12,6 @@ using namespace moh_test;
 
 namespace {
 
-// The position at the start of `side`'s first movement, with `sp` land Supply Points.
-State at_movement(Side side, int sp = 10) {
-  Game g;
-  g.finish_setup();
-  g.step_until([&](const Game& x) { return x.stage() == Stage::movement && x.s().active == side; });
-  State s = g.s();
-  s.supply.land[index_of(side)] = sp;
-  return s;
-}
-
 bool has(const Game& g, const std::string& verb) { return g.actions().contains(verb); }
 int land_sp(const Game& g) { return g.s().supply.land[index_of(g.s().active)]; }
 
@@ -177,7 +167,8 @@ TEST_CASE("Overruns: five to one costs 2 SP and stops; the enemy is eliminated")
   CHECK(g.s().movement->engaged);
   CHECK(has(g, "overrun"));
   g.play("overrun");
-  CHECK(g.s().unit(unit("br_reg_44")).where == UnitWhere::force_pool);
+  // A European regular leaves the game (FORCE POOLS hold only militia, colonials and irregulars).
+  CHECK(g.s().unit(unit("br_reg_44")).where == UnitWhere::removed);
   CHECK(land_sp(g) == 10 - 1 - 2);
   CHECK_FALSE(g.s().movement->engaged);
   CHECK(g.s().movement->group.empty());  // the stack stopped
@@ -198,7 +189,7 @@ TEST_CASE("Overruns: six to one in passing for 1 SP, through a place the stack c
   CHECK_FALSE(has(g, "stop"));
   CHECK(!has(g, "outmaneuver"));
   g.play("overrun");
-  CHECK(g.s().unit(unit("br_reg_44")).where == UnitWhere::force_pool);
+  CHECK(g.s().unit(unit("br_reg_44")).where == UnitWhere::removed);
   CHECK(land_sp(g) == 10 - 1 - 1);
   CHECK_FALSE(g.s().movement->engaged);
   CHECK(listed(g.actions(), "location", "montreal"));  // back to a city, where six fit

@@ -12,8 +12,6 @@ using warpath::engine::Rng;
 
 namespace {
 
-NavalIndex naval(const char* id) { return game_data().naval_index(id); }
-
 const char* const french_order[] = {"fn_privateer", "fn_squadron", "fn_troop_convoy", "fn_supply_convoy"};
 
 // 1754's naval war, the French pieces placed in `french_order` (the Privateer off Louisbourg).
@@ -24,14 +22,6 @@ Game at_naval_war(std::uint64_t seed = 1) {
   for (const char* id : french_order) g.act("french", "naval", id);
   g.step_until([](const Game& x) { return x.stage() == Stage::naval_war; });
   return g;
-}
-
-// A seed whose Rng rolls `first` then `second` on a d6.
-std::uint64_t seed_rolling(int first, int second) {
-  for (std::uint64_t seed = 1;; ++seed) {
-    Rng rng(seed);
-    if (rng.roll(6) == first && rng.roll(6) == second) return seed;
-  }
 }
 
 // The state at the naval war with dice that roll `french` then `british` next.
@@ -51,12 +41,6 @@ bool has(const std::vector<NavalIndex>& pieces, const char* id) {
   return std::find(pieces.begin(), pieces.end(), naval(id)) != pieces.end();
 }
 
-// The position survives its JSON mid-decision (the sub-state's fields included).
-void check_round_trip(const Game& g) {
-  const json j = g.s().to_json();
-  CHECK(State::from_json(j) == g.s());
-  CHECK(State::from_json(j).to_json() == j);
-}
 }  // namespace
 
 TEST_CASE("Naval war: the rulebook's example, French Corsaires at Louisbourg against a British Squadron") {

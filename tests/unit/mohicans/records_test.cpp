@@ -14,16 +14,6 @@ using namespace moh_test;
 
 namespace {
 
-// The position at the start of `side`'s movement in 1754 (a year's only turn), with 10 land SP.
-State at_movement(Side side, std::uint64_t seed = 1) {
-  Game g(seed);
-  g.finish_setup();
-  g.step_until([&](const Game& x) { return x.stage() == Stage::movement && x.s().active == side; });
-  State s = g.s();
-  s.supply.land[index_of(side)] = 10;
-  return s;
-}
-
 std::string line_starting(const Game& g, const std::string& prefix) {
   for (std::size_t i = 0; i < g.s().log.size(); ++i)
     if (g.s().log[i].text.rfind(prefix, 0) == 0) return g.s().log[i].text;
@@ -34,7 +24,7 @@ std::string line_starting(const Game& g, const std::string& prefix) {
 // `french` stand; `outmaneuver` pays for the terrain. The British movement then ends: the combat.
 Game british_into_chambly(std::initializer_list<const char*> units, std::initializer_list<const char*> french,
                           bool outmaneuver = false, std::uint64_t seed = 1) {
-  State s = at_movement(Side::british, seed);
+  State s = at_movement(Side::british, 10, seed);
   clear(s, "ft_carillon");
   clear(s, "chambly");
   s.location(location("ft_carillon")).owner = Owner::british;
@@ -141,7 +131,7 @@ TEST_CASE("Reinforcements: pinned units and units that built a fort this turn ar
   int checked = 0;
   for (std::uint64_t seed = 1; seed <= 12 && checked < 2; ++seed) {
     CAPTURE(seed);
-    State s = at_movement(Side::french, seed);
+    State s = at_movement(Side::french, 10, seed);
     for (const char* place : {"montreal", "st_jean"}) clear(s, place);
     put(s, "fr_reg_berry_1", "st_jean");
     put(s, "fr_reg_la_sarre_1", "montreal");
@@ -185,7 +175,7 @@ TEST_CASE("Retreats: never to the place the enemy came from; with no other way t
   int retreats = 0;
   for (std::uint64_t seed = 1; seed <= 12; ++seed) {
     CAPTURE(seed);
-    State s = at_movement(Side::french, seed);
+    State s = at_movement(Side::french, 10, seed);
     for (const char* place : {"montreal", "chambly", "ft_carillon", "william_henry"}) clear(s, place);
     // The French come from Montreal through Chambly (British and empty) to a British Ft. Carillon,
     // whose other neighbours are French.
@@ -275,7 +265,7 @@ TEST_CASE("Sieges at a year's end: a siege in a year's last turn is rolled, then
   int sieges = 0, lifted = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     CAPTURE(seed);
-    State s = at_movement(Side::british, seed);  // 1754: the year's only turn
+    State s = at_movement(Side::british, 10, seed);  // 1754: the year's only turn
     s.supply.sea = 5;
     s.naval.sea_lift_at = location("new_york");
     clear(s, "new_york");

@@ -11,15 +11,6 @@ using warpath::engine::Rng;
 
 namespace {
 
-NavalIndex naval(const char* id) { return game_data().naval_index(id); }
-
-std::uint64_t seed_rolling(int first, int second) {
-  for (std::uint64_t seed = 1;; ++seed) {
-    Rng rng(seed);
-    if (rng.roll(6) == first && rng.roll(6) == second) return seed;
-  }
-}
-
 // 1754's naval war with three spots already fought: the French Privateer and Troop Convoy and the
 // British Supply Convoy got through; the British Troop Convoy (0 + 6) then beats the French Supply
 // Convoy (1 + 1) at the last spot, and 1755 begins with the French landing.
@@ -43,12 +34,6 @@ Game spring_1755_after_ships() {
   return h;
 }
 
-// The position survives its JSON mid-decision (the sub-state's fields included).
-void check_round_trip(const Game& g) {
-  const json j = g.s().to_json();
-  CHECK(State::from_json(j) == g.s());
-  CHECK(State::from_json(j).to_json() == j);
-}
 }  // namespace
 
 TEST_CASE("Reinforcements: the French privateer brings tribes to a Coureur; the troop convoy five regulars") {

@@ -21,12 +21,6 @@ State before_winter(const json& options = json::object()) {
 void place(State& s, const char* u, const char* l) { put_on_map(s, unit(u), location(l)); }
 UnitWhere where(const Game& g, const char* u) { return g.s().unit(unit(u)).where; }
 
-// The position survives its JSON mid-decision (the sub-state's fields included).
-void check_round_trip(const Game& g) {
-  const json j = g.s().to_json();
-  CHECK(State::from_json(j) == g.s());
-  CHECK(State::from_json(j).to_json() == j);
-}
 }  // namespace
 
 TEST_CASE("Winter: militia go home, or to the nearest friendly place when the enemy holds home") {

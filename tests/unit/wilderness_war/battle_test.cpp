@@ -16,9 +16,10 @@ using ww_test::set_dice;
 
 namespace {
 
+using ww_test::pc;
+using ww_test::sp;
+
 const GameData& data() { return game_data(); }
-SpaceIndex sp(std::string_view id) { return data().space_index(id); }
-PieceIndex pc(std::string_view id) { return data().piece_index(id); }
 
 // A board without pieces or markers (fortresses keep their owners), the French phasing.
 State blank() {

@@ -8,11 +8,7 @@
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
-namespace {
-
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("5.41 stockades: originally friendly cultivated spaces, or with supplied Drilled Troops") {
   json j = cleared_position();

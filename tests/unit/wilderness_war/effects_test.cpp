@@ -7,11 +7,7 @@
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
-namespace {
-
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("8.232 a siege ends when no besieger is left; the besieged come outside") {
   json j = cleared_position();

@@ -16,9 +16,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
-PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
-
 struct Battle {
   std::vector<std::string> french;  // the attackers, unless british_attack
   std::vector<std::string> british;

@@ -10,9 +10,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
-PieceIndex pc(const char* id) { return game_data().piece_index(id); }
-
 json two_armies() {
   json j = cleared_position();
   discard_response_cards(j);  // no Foul Weather window before each force (events_movement_responses_test)

@@ -12,9 +12,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
-PieceIndex pc(const char* id) { return game_data().piece_index(id); }
-
 bool on_map_at(const State& s, const char* piece, const char* space) { return s.space_of(pc(piece)) == sp(space); }
 bool eliminated(const State& s, const char* piece) { return !is_on_map(s, pc(piece)); }
 
@@ -33,12 +30,12 @@ bool may_play(const State& s, const std::string& side, int card) {
 // Plays `card` for its event (it must be listed).
 void play(State& s, const std::string& side, int card) {
   REQUIRE(may_play(s, side, card));
-  make_wilderness_war()->apply(s, side, {"event", card});
+  play_listed(s, side, "event", card);
 }
 
 json actions(const State& s, const std::string& side) { return make_wilderness_war()->legal_actions(s, side); }
 void act(State& s, const std::string& side, const std::string& verb, json arg = nullptr) {
-  make_wilderness_war()->apply(s, side, {verb, arg});
+  play_listed(s, side, verb, std::move(arg));
 }
 
 int last_roll(const State& s) {

@@ -16,9 +16,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
-PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
-
 // A position with the given hands (every other card in the draw pile).
 json hands(const std::vector<int>& french, const std::vector<int>& british) {
   json j = cleared_position();
@@ -32,7 +29,7 @@ std::string role(Side side) { return side == Side::british ? "british" : "french
 json legal(const State& s) { return make_wilderness_war()->legal_actions(s, role(s.active)); }
 
 void act(State& s, const std::string& verb, json arg = nullptr) {
-  make_wilderness_war()->apply(s, role(s.active), {verb, std::move(arg)});
+  play_listed(s, role(s.active), verb, std::move(arg));
 }
 
 bool in_discard(const State& s, int card) {

@@ -12,9 +12,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
-PieceIndex pc(const char* id) { return game_data().piece_index(id); }
-
 bool event_listed(const State& s, const char* role, int card) {
   return lists(make_wilderness_war()->legal_actions(s, role), "event", std::to_string(card));
 }

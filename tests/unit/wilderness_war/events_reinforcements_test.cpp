@@ -12,8 +12,6 @@ using namespace ww_test;
 
 namespace {
 
-PieceIndex pc(const char* id) { return game_data().piece_index(id); }
-SpaceIndex sp(const char* id) { return game_data().space_index(id); }
 LocationKind where(const State& s, const char* id) { return s.piece(pc(id)).location.kind; }
 SpaceIndex at(const State& s, const char* id) { return s.space_of(pc(id)); }
 

@@ -15,9 +15,6 @@ using namespace ww_test;
 
 namespace {
 
-SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
-PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
-
 // Hands as given, every other card in the draw pile; the French Regulars attack the British
 // Regulars at Oswego.
 State battle_with_hands(const json& french, const json& british, bool assault = false, bool fieldworks = false) {

@@ -18,9 +18,6 @@ using warpath::engine::Action;
 
 namespace {
 
-SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
-PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
-
 // Hands as given; every response card discarded except those of `unaccounted`, which go to the
 // draw pile (not in any hand, but not accounted for either).
 json with_hands(const std::vector<int>& french, const std::vector<int>& british,

@@ -29,9 +29,6 @@ json confirm_of(const warpath::engine::GameModule& module, const State& s, const
   return irreversible_actions(module, s, seat, module.legal_actions(s, seat));
 }
 
-PieceIndex pc(std::string_view id) { return game_data().piece_index(id); }
-SpaceIndex sp(std::string_view id) { return game_data().space_index(id); }
-
 }  // namespace
 
 TEST_CASE("a battle's roll is to be confirmed, in the view of the side to roll only") {

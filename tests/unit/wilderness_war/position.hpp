@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/action_list.hpp"
@@ -21,6 +22,14 @@
 namespace ww_test {
 
 using nlohmann::json;
+
+// A space and a piece by their data ids.
+inline warpath::wilderness_war::SpaceIndex sp(std::string_view id) {
+  return warpath::wilderness_war::game_data().space_index(id);
+}
+inline warpath::wilderness_war::PieceIndex pc(std::string_view id) {
+  return warpath::wilderness_war::game_data().piece_index(id);
+}
 
 // The scenario's state JSON with no piece on the map and no markers: every piece unused.
 inline json cleared_position(const std::string& scenario = "annus_mirabilis", std::uint64_t seed = 1) {

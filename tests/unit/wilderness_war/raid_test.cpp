@@ -41,7 +41,7 @@ std::set<std::string> spaces_offered(const State& s, const char* role) {
 }
 
 void play(State& s, const char* role, const std::string& verb, json arg = nullptr) {
-  make_wilderness_war()->apply(s, role, Action{verb, std::move(arg)});
+  ww_test::play_listed(s, role, verb, std::move(arg));
 }
 
 }  // namespace

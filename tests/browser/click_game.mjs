@@ -175,7 +175,7 @@ export async function playByClicks({ server, game, pages, random, board, maxActi
     `${stats.actions} actions in ${stats.seconds.toFixed(0)} s (${(stats.actions / stats.seconds).toFixed(1)} actions/s); ${stats.menus} through a menu; ${stats.opened} through a list opener; ${stats.domClicks} DOM clicks`,
   );
   console.log(`verbs: ${[...stats.verbs].map(([v, n]) => `${v} ${n}`).join(', ')}`);
-  if (stats.domClicked.length) console.log(`clicked through the DOM: ${stats.domClicked.join('; ')}`);
+  if (stats.domClicked.length) console.log(`clicked through the DOM (the first 10): ${stats.domClicked.slice(0, 10).join('; ')}`);
   return stats;
 }
 

@@ -2,7 +2,8 @@
 // optional rule set with the form's fields, not JSON), get the seat and spectator links, open the
 // British seat link from the page, and find the game under "my games" with whose turn it is — in
 // the creating browser (which holds both seats: its turn, highlighted) and in another browser that
-// only opened the British link (not its turn).
+// only opened the British link (not its turn). A Small Wars: Mohicans game created from the same
+// form by clicks, with an option, opens on its own map.
 //
 // Environment as in wilderness_war.test.mjs.
 import assert from 'node:assert/strict';
@@ -97,5 +98,51 @@ test('create a game with options in the lobby, open a seat link, find it under m
   await french.page.goto(await created.locator('.link-row[data-role="french"] input').inputValue());
   await french.page.waitForSelector('#board .ww-map [data-space]', { timeout: TIMEOUT });
   await french.page.waitForFunction(() => document.title.startsWith('(•) Your move'), null, { timeout: TIMEOUT });
+  assert.deepEqual(pageErrors, []);
+});
+
+test('create a Small Wars: Mohicans game in the lobby by clicks and open its seat page on the Mohicans map', async () => {
+  const { context, page } = await newPage('mohicans-lobby');
+  await page.goto('/');
+  await page.locator('#title option[value="mohicans"]').waitFor({ state: 'attached', timeout: TIMEOUT });
+  // The title and its scenario, picked as a player does: the select's list, then the option.
+  await page.selectOption('#title', 'mohicans');
+  await page.locator('#scenario option[value="campaign"]').waitFor({ state: 'attached', timeout: TIMEOUT });
+  assert.equal(await page.locator('#scenario').inputValue(), 'campaign', 'the one scenario, the campaign');
+  // The title's options as checkboxes, off by default; no bid (the title has none).
+  assert.deepEqual(
+    await page.locator('#option-fields input[type=checkbox]').evaluateAll((els) => els.map((e) => e.id).sort()),
+    ['option-d6_combat', 'option-historical_reinforcements'],
+  );
+  assert.equal(await page.locator('#option-fields input[type=checkbox]:checked').count(), 0, 'off by default');
+  assert.equal(await page.locator('#option-bid-side').count(), 0, 'no bid field');
+  await page.locator('#option-historical_reinforcements').click();
+  await page.click('#create');
+
+  const created = page.locator('#created:not([hidden])');
+  await created.waitFor({ timeout: TIMEOUT });
+  const id = Number(/#(\d+)/.exec(await created.locator('h2').textContent())[1]);
+  assert.match(await created.textContent(), /Small Wars: Mohicans — .* · options: historical_reinforcements/);
+  const record = await apiJson(server.origin, 'GET', `/api/games/${id}`);
+  assert.equal(record.title, 'mohicans');
+  assert.equal(record.scenario, 'campaign');
+  assert.deepEqual(record.options, { historical_reinforcements: true });
+
+  // The French seat link opened from the page: the Mohicans map with every location, the French to decide.
+  const data = await apiJson(server.origin, 'GET', '/api/titles/mohicans/data');
+  const [french] = await Promise.all([context.waitForEvent('page'), created.locator('.link-row[data-role="french"] a', { hasText: 'Open' }).click()]);
+  await french.waitForSelector('#board .moh-map [data-location]', { timeout: TIMEOUT });
+  assert.equal(await french.locator('#board .moh-map .moh-locations [data-location]').count(), data.locations.length, 'every location drawn');
+  assert.equal(await french.locator('#board .ww-map').count(), 0, 'not the Wilderness War map');
+  await french.waitForFunction(() => document.title.startsWith('(•) Your move'), null, { timeout: TIMEOUT });
+  assert.ok((await french.locator('#board [data-verb], #actions [data-verb]').count()) > 0, 'the French have targets');
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await french.screenshot({ path: path.join(ARTIFACTS, 'lobby-mohicans-french.png'), fullPage: true });
+
+  // Under my games with its title's scenario, the French to move.
+  await page.click('#refresh');
+  const mine = page.locator(`#my-games li.my-game[data-game="${id}"][data-active="french"]`);
+  await mine.waitFor({ timeout: TIMEOUT });
+  assert.equal(await mine.getAttribute('data-my-turn'), 'yes');
   assert.deepEqual(pageErrors, []);
 });

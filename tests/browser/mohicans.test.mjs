@@ -3,11 +3,12 @@
 // context spectates. Every step is a click on a target the page marks with data-verb / data-arg (a
 // map location, a counter in a stack's list or among the counters off the map, a naval piece on
 // the insert, or a button by the prompt). Each page is checked: the map draws every location,
-// line and lake of the title data; the prompt is the seat's; the British and the spectator never
-// see which French naval piece lies face down (the French do); the log; a reload shows the same.
+// line and lake of the title data; the prompt is the seat's; a click on a place to pick is that
+// place's; the British and the spectator never see which French naval piece lies face down (the
+// French do); the log; a reload shows the same.
 // The seed is fixed, so the game is the same every run.
 //
-// Environment: WARPATH_BINARY (a test build's warpath: the title is registered only there),
+// Environment: WARPATH_BINARY (the warpath binary: every build offers the title),
 // WARPATH_WEB_ROOT (server/web), WARPATH_BROWSER_ARTIFACTS (screenshots), WARPATH_CHROMIUM.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -116,6 +117,18 @@ async function checkSeats() {
     assert.equal(await page.locator('#prompt').textContent(), view.prompt, `${seat} prompt`);
     const targets = await page.locator('#board .moh-map .moh-loc.target').evaluateAll((els) => els.map((e) => e.dataset.location).sort());
     assert.deepEqual(targets, [...(view.actions?.location ?? [])].sort(), `${seat}: the map's targets`);
+    // A click at the middle of each place (where a mouse click lands) is that place's: no
+    // neighbour's circle nor stack drawn over it.
+    const covered = await page.locator('#board .moh-map .moh-loc').evaluateAll((els) =>
+      els
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return hit?.closest('[data-location]') === el || !el.classList.contains('target') ? null : `${el.dataset.location} under ${hit?.closest('[data-location], [data-stack]')?.outerHTML.slice(0, 80)}`;
+        })
+        .filter(Boolean),
+    );
+    assert.deepEqual(covered, [], `${seat}: every place to pick takes its click`);
     const onMap = Object.values(view.units).filter((u) => u.where === 'map').length;
     const drawn = await page.locator('#board .moh-stack').evaluateAll((els) => els.reduce((n, e) => n + e.dataset.units.split(' ').length, 0));
     assert.equal(drawn, onMap, `${seat}: every counter on the map is in a stack`);

@@ -48,6 +48,74 @@ export function counterGlyph(unit, state, { x = 0, y = 0, size = COUNTER, attrs 
   );
 }
 
+// Where each place's stack is drawn: the top left corner of its counter, from the place's centre.
+// Above the place (its name is below it) unless its box would overlap a stack placed already or
+// another place's symbol (places close together: Boston and Salem, Oneida and Fort Stanwix, Albany
+// below Fort George...); then the first free spot of the others, round the place and further up,
+// so that no stack covers another or a neighbour and takes its clicks. A stack's box holds its
+// shadows and its count (up to 4.4 right of and 3.4 above the counter); a symbol's, 6 round the
+// place. Where no spot is free of both, one apart from the other stacks: the place's click circle
+// then keeps off the stack (hitRadii).
+const STACK_SPOTS = [
+  { x: -COUNTER / 2, y: -COUNTER - 8 },
+  { x: 4, y: -17 },
+  { x: -14, y: -17 },
+  { x: -COUNTER / 2, y: -28 },
+  { x: 9, y: -5 },
+  { x: 4, y: -28 },
+  { x: -14, y: -28 },
+  { x: -21, y: -5 },
+  { x: 9, y: 6 },
+  { x: -21, y: 6 },
+  { x: -COUNTER / 2, y: -38 },
+  { x: -COUNTER / 2, y: 8 },
+  { x: 4, y: 8 },
+  { x: -14, y: 8 },
+];
+const SYMBOL = 6;
+
+function stackBox(loc, spot) {
+  return { x0: loc.map.x + spot.x, y0: loc.map.y + spot.y - 3.4, x1: loc.map.x + spot.x + COUNTER + 4.4, y1: loc.map.y + spot.y + COUNTER };
+}
+
+function overlap(a, b) {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+export function stackSpots(locations) {
+  const symbols = new Map(locations.map((l) => [l.id, { x0: l.map.x - SYMBOL, y0: l.map.y - SYMBOL, x1: l.map.x + SYMBOL, y1: l.map.y + SYMBOL }]));
+  const taken = [];
+  const out = new Map();
+  for (const loc of locations) {
+    const apart = (spot) => !taken.some((t) => overlap(stackBox(loc, spot), t));
+    const free = (spot) => apart(spot) && ![...symbols].some(([id, sym]) => id !== loc.id && overlap(stackBox(loc, spot), sym));
+    // Crowded round (Tuscarora below Oneida): at least apart from the other stacks.
+    const spot = STACK_SPOTS.find(free) ?? STACK_SPOTS.find(apart) ?? STACK_SPOTS[0];
+    taken.push(stackBox(loc, spot));
+    out.set(loc.id, spot);
+  }
+  return out;
+}
+
+// Each location's click circle, in map units: 9, or less where another location is nearer than
+// twice that (half the distance between them) or another place's stack nearer than 9, so that no
+// place's circle reaches over a neighbour's place or stack (Boston and Salem are 8.4 apart, Oneida
+// and Fort Stanwix 7.4): a click on a place is that place's.
+export function hitRadii(locations, largest = 9, spots = stackSpots(locations)) {
+  const out = new Map();
+  for (const a of locations) {
+    let r = largest;
+    for (const b of locations) {
+      if (b === a) continue;
+      const box = stackBox(b, spots.get(b.id));
+      const toBox = Math.hypot(Math.max(box.x0 - a.map.x, 0, a.map.x - box.x1), Math.max(box.y0 - a.map.y, 0, a.map.y - box.y1));
+      r = Math.min(r, Math.hypot(a.map.x - b.map.x, a.map.y - b.map.y) / 2, toBox);
+    }
+    out.set(a.id, r);
+  }
+  return out;
+}
+
 // The points' convex hull (a lake drawn round its members).
 function hull(points) {
   const p = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
@@ -77,6 +145,8 @@ export class MohicansMap {
     this.nameLayer = s('g', { class: 'moh-names' });
     this.markerLayer = s('g', { class: 'moh-markers' });
     this.stackLayer = s('g', { class: 'moh-stacks' });
+    // The places to pick, while there are some, drawn above the stacks (update()).
+    this.pickLayer = s('g', { class: 'moh-locations moh-picked' });
     this.insertLayer = s('g', { class: 'moh-insert' });
     this.svg = s(
       'svg',
@@ -89,6 +159,7 @@ export class MohicansMap {
       this.nameLayer,
       this.insertLayer,
       this.stackLayer,
+      this.pickLayer,
     );
     this.drawStatic();
   }
@@ -106,6 +177,8 @@ export class MohicansMap {
         s('text', { class: 'moh-lake-name', x: lake.label.x, y: lake.label.y, 'text-anchor': 'middle' }, lake.name),
       );
     }
+    this.stackSpot = stackSpots(data.raw.locations);
+    const radii = hitRadii(data.raw.locations, 9, this.stackSpot);
     for (const c of data.raw.connections) {
       const a = this.at(c.a);
       const b = this.at(c.b);
@@ -136,7 +209,7 @@ export class MohicansMap {
         },
         loc.iroquois_village ? s('circle', { class: 'moh-iroquois-ring', r: 8.5 }) : null,
         loc.supply_base ? s('circle', { class: `moh-base side-${loc.supply_base}`, r: 10 }) : null,
-        s('circle', { class: 'moh-hit', r: 9 }),
+        s('circle', { class: 'moh-hit', r: radii.get(loc.id) }),
         SHAPE[loc.type] ? SHAPE[loc.type]() : SHAPE.town(),
         loc.port ? s('text', { class: 'moh-port', x: -8, y: -5, 'text-anchor': 'middle' }, '⚓') : null,
         loc.objective_of ? s('text', { class: `moh-objective side-${loc.objective_of}`, x: 8, y: -4, 'text-anchor': 'middle' }, '★') : null,
@@ -167,8 +240,15 @@ export class MohicansMap {
       for (const attr of ['data-verb', 'data-verbs', 'data-arg', 'data-arg-type', 'role', 'tabindex']) g.removeAttribute(attr);
       if (verbs) for (const [k, v] of Object.entries({ ...targetAttrsFor(verbs, id), role: 'button', tabindex: 0 })) g.setAttribute(k, v);
     }
-    // While places are to be picked, stacks that are no target let clicks through to them.
-    this.svg.classList.toggle('picking-location', targets.locations.size > 0);
+    // While places are to be picked, stacks that are no target let clicks through to them, and the
+    // places to pick are drawn above the stacks: a counter stands above its place, so a stack that is
+    // a target too would otherwise take the clicks meant for the place above it (Salem over Boston).
+    const picking = targets.locations.size > 0;
+    this.svg.classList.toggle('picking-location', picking);
+    for (const [id, g] of this.locEls) {
+      const layer = picking && targets.locations.has(id) ? this.pickLayer : this.locLayer;
+      if (g.parentNode !== layer) layer.append(g);
+    }
     this.drawMarkers(view);
     this.drawStacks(view, targets);
     this.drawNaval(view, targets, seat);
@@ -211,9 +291,10 @@ export class MohicansMap {
       if (!loc) continue;
       const sorted = sortUnits(ids, this.data);
       const top = this.data.units.get(sorted[0]);
-      // Centred above the place, whose name is below it.
-      const x = loc.map.x - COUNTER / 2;
-      const y = loc.map.y - COUNTER - 8;
+      // Above the place, whose name is below it, or beside a neighbour's stack (stackSpots).
+      const spot = this.stackSpot.get(where);
+      const x = loc.map.x + spot.x;
+      const y = loc.map.y + spot.y;
       const isTarget = sorted.some((id) => targets.units.has(id));
       const shadows = [];
       for (let i = Math.min(sorted.length - 1, 2); i >= 1; i--) shadows.push(s('rect', { class: 'moh-shadow', x: i * 1.6, y: -i * 1.6, width: COUNTER, height: COUNTER, rx: 1.5 }));

@@ -89,3 +89,28 @@ TEST_CASE("Rule events: a group's step counts as a move by its line; picking a s
   }
   CHECK(stepped);
 }
+
+TEST_CASE("Rule events: the French take Albany by movement and, holding Boston too, win at the next turn's start") {
+  Game g(7);
+  g.finish_setup();
+  g.step_until([](const Game& x) { return x.stage() == Stage::movement && x.active() == "french"; });
+  State s = g.s();
+  for (const char* place : {"johnston_hall", "albany", "boston"}) clear(s, place);
+  s.location(location("boston")).owner = Owner::french;  // taken earlier, and empty
+  put(s, "fr_tdm_1", "johnston_hall");
+  put(s, "fr_tdm_2", "johnston_hall");
+  Game h(s);
+  const int wins = h.s().rule_events.count("victory_french_objectives_turn_start");
+  h.play("location", "johnston_hall");
+  h.play("location", "albany");  // a road into the empty British town
+  h.play("stop");
+  h.play("done");  // the end of the French movement: Albany, held by their units alone, is theirs
+  CHECK(h.s().location(location("albany")).owner == Owner::french);
+  CHECK(h.s().rule_events.count("places_taken_in_movement") > g.s().rule_events.count("places_taken_in_movement"));
+  h.step_until([](const Game& x) { return x.match.is_over(); });
+  REQUIRE(h.match.result());
+  CHECK(h.match.result()->winner == "french");
+  CHECK(h.s().turn == 1);  // VICTORY CONDITIONS: at the start of 1755's first turn
+  CHECK(h.s().rule_events.count("victory_french_objectives_turn_start") == wins + 1);
+  CHECK(log_has(h, "holds its objectives at the start of a turn"));
+}

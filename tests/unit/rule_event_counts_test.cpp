@@ -24,7 +24,7 @@ TEST_CASE("a rule event table is sorted without repeats") {
   CHECK(names.index_of("dealt") == -1);
   std::vector<std::string> too_many;
   for (std::size_t i = 0; i <= RuleEventCounts::capacity; ++i) too_many.push_back("e" + std::to_string(i));
-  CHECK_THROWS_AS(RuleEventNames(too_many), std::logic_error);
+  CHECK_THROWS_AS(RuleEventNames{too_many}, std::logic_error);
 }
 
 TEST_CASE("rule event counters count known and unknown names alike") {

@@ -223,9 +223,12 @@ void fire(State& s, Side side) {
           (rolls.empty() ? "" : ", ") + std::to_string(die) + (mod ? (mod > 0 ? "+" : "") + std::to_string(mod) : "");
     }
     target.hits += hits;
+    ++s.rule_events["d6_volleys"];
+    s.rule_events["d6_hits"] += hits;
     text += " " + std::to_string(units.size()) + " d6 (" + rolls + "): " + std::to_string(hits) + " hit(s).";
   } else {
     const Pool p = dice_pool(s, side);
+    ++s.rule_events["volleys"];
     int hits = 0, kills = 0;
     auto roll = [&](const CombatDie& die, int n, const char* colour) {
       if (n == 0) return;
@@ -264,6 +267,8 @@ void absorb(State& s, Side side) {
     --c.marker;
     ++absorbed;
   }
+  if (absorbed > 0)
+    ++s.rule_events[c.assault || c.terrain == Terrain::clear ? "markers_absorb_fort" : "markers_absorb_woods"];
   if (absorbed > 0)
     s.note(role_of(side), "marker", nullptr,
            "The " + std::string(c.assault || c.terrain == Terrain::clear ? "Fort" : "Woods") + " marker takes " +
@@ -306,6 +311,8 @@ void place_loss(State& s, Side side, UnitIndex u) {
   }
   l.first_hit = true;
   if (gone) ++c.destroyed[index_of(enemy_of(side))];
+  ++s.rule_events[gone ? "units_eliminated_in_battle" : "units_flipped_in_battle"];
+  if (l.by_enemy) ++s.rule_events["losses_placed_by_enemy"];
   s.note(role_of(allocator(c, side)), "unit", s.data().unit(u).id,
          who + (gone ? " is eliminated." : " is hit and flipped."));
 }
@@ -335,6 +342,7 @@ void start_assault(State& s, bool fresh) {
 void decide_winner(State& s, Side winner, const std::string& why) {
   CombatState& c = cs(s);
   c.winner = winner;
+  ++s.rule_events[winner == c.attacker ? "battles_won_by_attacker" : "battles_won_by_defender"];
   s.location(c.battle).besieged = false;
   s.note(role_of(winner), "victory", nullptr,
          the(winner) + " win the battle of " + place_name(s, c.battle) + " (" + why + ").");
@@ -342,6 +350,7 @@ void decide_winner(State& s, Side winner, const std::string& why) {
   const int need = s.data().tables.great_victory_regulars_each_side;
   if (c.regulars[0] >= need && c.regulars[1] >= need) {
     ++s.great_victories[index_of(winner)];
+    ++s.rule_events["great_victories_battles"];
     s.note(role_of(winner), "great_victory", nullptr, "A Great Victory for " + the(winner) + ".");
   }
   c.acting = enemy_of(winner);
@@ -353,14 +362,19 @@ void determine_victory(State& s) {
   CombatState& c = cs(s);
   const bool att = !side_units(s, c.battle, c.attacker).empty();
   const bool def = !side_units(s, c.battle, defender(c)).empty();
-  if (att && !def) return decide_winner(s, c.attacker, "the defenders are eliminated");
-  if (def && !att) return decide_winner(s, defender(c), "the attackers are eliminated");
-  if (!att && !def) return decide_winner(s, defender(c), "both sides are eliminated");
+  auto won = [&](const char* event, Side winner, const char* why) {
+    ++s.rule_events[event];
+    decide_winner(s, winner, why);
+  };
+  if (att && !def) return won("battle_won_defenders_eliminated", c.attacker, "the defenders are eliminated");
+  if (def && !att) return won("battle_won_attackers_eliminated", defender(c), "the attackers are eliminated");
+  if (!att && !def) return won("battle_won_both_eliminated", defender(c), "both sides are eliminated");
   if (!c.assault && !inside_defenders(s).empty())
-    return decide_winner(s, defender(c), "its fortification was not assaulted");
+    return won("battle_won_unassaulted_fortification", defender(c), "its fortification was not assaulted");
   const int a = c.destroyed[index_of(c.attacker)], d = c.destroyed[index_of(defender(c))];
-  if (a > d) return decide_winner(s, c.attacker, "more units destroyed");
-  decide_winner(s, defender(c), a == d ? "a tie goes to the defender" : "more units destroyed");
+  if (a > d) return won("battle_won_more_destroyed", c.attacker, "more units destroyed");
+  if (a == d) return won("battle_won_tie_to_defender", defender(c), "a tie goes to the defender");
+  won("battle_won_more_destroyed", defender(c), "more units destroyed");
 }
 
 // E, G: the assault is over with defenders still inside: a siege, rolled at the turn's end (sieges.cpp
@@ -369,6 +383,7 @@ void determine_victory(State& s) {
 void assault_over(State& s) {
   CombatState& c = cs(s);
   s.location(c.battle).besieged = true;
+  ++s.rule_events["sieges_begun"];
   s.note(role_of(c.attacker), "siege", nullptr,
          the(c.attacker) + " besiege " + place_name(s, c.battle) + "; the siege is rolled at the turn's end.");
   recover(s, side_units(s, c.battle, c.attacker));
@@ -434,6 +449,10 @@ void begin_battle(State& s, LocationIndex l) {
       (s.location(l).owner == Owner::british && (loc.type == LocationType::city || loc.type == LocationType::town)) ||
       s.location(l).fort == Side::british;
   c.terrain = battle_terrain(s, l, c.attacker);
+  ++s.rule_events["battles"];
+  ++s.rule_events[c.attacker == Side::french ? "battles_french_attack" : "battles_british_attack"];
+  ++s.rule_events[c.terrain == Terrain::clear ? "battles_clear" : "battles_woods"];
+  if (s.location(l).outmaneuvered_by == c.attacker) ++s.rule_events["battles_outmaneuvered_terrain"];
   s.note(role_of(c.attacker), "location", loc.id,
          the(c.attacker) + " attack " + loc.name + " (" + std::string(terrain_names(c.terrain)) + ").");
   // 2. One militia of the place's name comes from the pool to defend it (not into a besieged fortification).
@@ -443,6 +462,7 @@ void begin_battle(State& s, LocationIndex l) {
         unit.side == (def == Side::french ? UnitSide::french : UnitSide::british) &&
         within_stacking(s, static_cast<UnitIndex>(u), l)) {
       put_on_map(s, static_cast<UnitIndex>(u), l);
+      ++s.rule_events["militia_defends_home"];
       s.note(role_of(def), "militia", unit.id, unit.name + " comes out to defend its home.");
       break;
     }
@@ -455,14 +475,26 @@ void begin_battle(State& s, LocationIndex l) {
     home_defence = true;
     if (unit.kind == UnitKind::tribe && !s.unit(u).activated) {
       s.unit(u).activated = true;
+      ++s.rule_events["tribes_activated_to_defend"];
       s.note(role_of(def), "activate", unit.id, unit.name + " is activated to defend its village.");
     }
   }
   // 4. Landing or Ambush (a Landing when both could be).
   c.landing = landing(s, l, c.attacker);
+  if (c.landing) {
+    ++s.rule_events["landings"];
+    const auto attackers = side_units(s, l, c.attacker);
+    if (std::any_of(attackers.begin(), attackers.end(),
+                    [&](UnitIndex u) { return s.unit(u).arrived_by == Arrival::land; }))
+      ++s.rule_events["landings_one_unit_enough"];  // at Québec or New York
+    const auto all = side_units(s, l, def);
+    if (std::any_of(all.begin(), all.end(), [&](UnitIndex u) { return garrison(s.data().unit(u)); }))
+      ++s.rule_events["garrison_landing_dice"];
+  }
   const auto defenders = side_units(s, l, def);
   if (!c.landing && home_defence) {
     c.ambush = true;
+    ++s.rule_events["ambushes_automatic"];
     s.note(role_of(def), "ambush", nullptr, "Indigenous units defend their home: an automatic Ambush.");
   } else if (!c.landing && c.terrain == Terrain::woods && !defenders.empty() &&
              std::all_of(defenders.begin(), defenders.end(),
@@ -473,6 +505,8 @@ void begin_battle(State& s, LocationIndex l) {
     const int mod = irr == 0 ? 4 : irr < static_cast<long>(attackers.size()) ? 2 : 0;
     const int die = s.roll_die(6);
     c.ambush = die + mod >= 6;
+    ++s.rule_events["ambush_rolls"];
+    if (c.ambush) ++s.rule_events["ambushes_rolled"];
     s.note(role_of(def), "ambush", nullptr,
            "Ambush roll " + std::to_string(die) + "+" + std::to_string(mod) + " = " + std::to_string(die + mod) +
                (c.ambush ? ": an Ambush." : ": no Ambush."));
@@ -483,6 +517,7 @@ void begin_battle(State& s, LocationIndex l) {
   if (s.location(l).besieged) {  // E: a siege from an earlier turn: the besieger may assault again
     for (UnitIndex u : defenders) c.inside.push_back(u);
     c.marker = s.options.d6_combat ? 0 : 2;
+    ++s.rule_events["battles_renewed_assault"];
     return start_assault(s, true);
   }
   c.step = CombatStep::withdraw;
@@ -524,6 +559,7 @@ void retreat_to(State& s, LocationIndex to) {
   const auto units = retreating_units(s, loser);
   if (!contains(retreat_destinations(s, c.battle, loser, units), to)) {
     c.sea_port = to;
+    ++s.rule_events["sea_retreats"];
     c.step = CombatStep::sea_hit;
     c.acting = loser;
     return;
@@ -556,6 +592,7 @@ void start_retreat(State& s) {
   const Side loser = enemy_of(*c.winner);
   for (UnitIndex u : side_units(s, c.battle, loser))
     if (loser == defender(c) && at_home(s.data().unit(u), c.battle)) {
+      ++s.rule_events["indians_lost_in_their_village"];
       s.note(role_of(loser), "unit", s.data().unit(u).id, name_of(s, u) + " may not leave its village and is lost.");
       eliminate(s, u);
     }
@@ -564,6 +601,7 @@ void start_retreat(State& s) {
   const auto to = retreat_options(s);
   if (to.empty()) {
     for (UnitIndex u : units) eliminate(s, u);
+    ++s.rule_events["retreats_eliminated"];
     s.note(role_of(loser), "retreat", nullptr,
            the(loser) + " have nowhere to retreat from " + place_name(s, c.battle) + ": their units are eliminated.");
     return after_retreat(s);
@@ -608,6 +646,7 @@ void send_home(State& s, UnitIndex u, const char* why) {
   if (to == no_location) return;
   put_on_map(s, u, to);
   s.unit(u).activated = true;
+  if (to != unit.home) ++s.rule_events["booty_indians_to_quebec_or_montreal"];
   s.note("french", "unit", unit.id, unit.name + " goes home to " + place_name(s, to) + " " + why + ".");
 }
 
@@ -716,7 +755,10 @@ bool run_battles(State& s) {
           return true;
         }
         if (c.booty_left > 0)
-          for (UnitIndex u : booty_tribes(s)) send_home(s, u, "with booty");
+          for (UnitIndex u : booty_tribes(s)) {
+            ++s.rule_events["booty_indians_home"];
+            send_home(s, u, "with booty");
+          }
         c.booty_left = 0;
         c.step = CombatStep::raid;
         continue;
@@ -734,7 +776,10 @@ bool run_battles(State& s) {
           s.active = Side::french;
           return true;
         }
-        if (!raid_indigenous(s).empty()) send_home(s, raid_indigenous(s).front(), "after the raid");
+        if (!raid_indigenous(s).empty()) {
+          ++s.rule_events["raid_indians_home"];
+          send_home(s, raid_indigenous(s).front(), "after the raid");
+        }
         next_battle(s);
         continue;
     }
@@ -863,9 +908,11 @@ void apply_step(State& s, const Action& action) {
     case CombatStep::withdraw:
       if (action.verb == "withdraw") {
         c.inside = side_units(s, c.battle, defender(c));
+        ++s.rule_events["withdrawals_inside"];
         s.note(role, "withdraw", nullptr, the(defender(c)) + " withdraw inside the fortification.");
         return start_assault(s, true);
       }
+      ++s.rule_events["defenders_stay_outside"];
       s.note(role, "stay", nullptr, the(defender(c)) + " fight outside.");
       return start_round(s);
     case CombatStep::allocate: {
@@ -885,6 +932,7 @@ void apply_step(State& s, const Action& action) {
         s.unit(u).arrived_by = Arrival::land;  // its last step now starts there (H: no retreat for the enemy)
         s.unit(u).came_from = from;
         c.reinforced[index_of(side)] = true;
+        ++s.rule_events["reinforcements_between_rounds"];
         note_regulars(s);
         s.note(role, "unit", s.data().unit(u).id,
                name_of(s, u) + " comes from " + place_name(s, from) + " to reinforce " + the(side) + ".");
@@ -892,10 +940,12 @@ void apply_step(State& s, const Action& action) {
       }
       if (action.verb == "retreat") {
         s.note(role, "retreat", nullptr, the(side) + " break off the battle.");
+        ++s.rule_events["battle_won_by_breaking_off"];
         return decide_winner(s, enemy_of(side), "the other side retreated");
       }
       if (action.verb == "withdraw") {
         c.inside = side_units(s, c.battle, side);
+        ++s.rule_events["withdrawals_inside_after_round"];
         s.note(role, "withdraw", nullptr, the(side) + " withdraw inside the fortification.");
         return start_assault(s, true);
       }
@@ -908,10 +958,14 @@ void apply_step(State& s, const Action& action) {
     case CombatStep::assault:
       if (action.verb == "stop") {
         s.note(role, "stop", nullptr, the(c.attacker) + " call off the assault.");
-        if (c.round == 0 && !s.location(c.battle).besieged)
+        if (c.round == 0 && !s.location(c.battle).besieged) {
+          ++s.rule_events["battle_won_unassaulted_fortification"];
           return decide_winner(s, defender(c), "the fortification was not assaulted");
+        }
+        ++s.rule_events["assaults_called_off"];
         return assault_over(s);
       }
+      ++s.rule_events[c.round == 0 ? "assaults" : "assault_rounds"];
       s.note(role, "assault", nullptr, the(c.attacker) + " assault " + place_name(s, c.battle) + ".");
       c.marker = s.options.d6_combat || c.round > 0 ? c.marker : 2;  // E: the Fort marker serves again
       if (c.round > 0) {
@@ -928,8 +982,10 @@ void apply_step(State& s, const Action& action) {
           ++c.destroyed[index_of(c.attacker)];
         }
         s.location(c.battle).besieged = false;
+        ++s.rule_events["surrenders"];
         return decide_winner(s, c.attacker, "the defenders surrendered");
       }
+      ++s.rule_events["surrenders_refused"];
       s.note(role, "hold", nullptr, the(defender(c)) + " hold out.");
       return start_round(s);
     case CombatStep::retreat: {
@@ -947,6 +1003,7 @@ void apply_step(State& s, const Action& action) {
       const bool burn = action.verb == "burn";
       s.location(c.battle).fort = burn ? std::nullopt : std::optional<Side>(*c.winner);
       if (burn) ++s.forts_destroyed[index_of(*c.winner)];
+      ++s.rule_events[burn ? "forts_burnt_in_battle" : "forts_captured_in_battle"];
       s.note(role, action.verb, nullptr,
              the(*c.winner) + (burn ? " burn the fort at " : " capture the fort at ") + place_name(s, c.battle) + ".");
       return to_booty(s);
@@ -954,22 +1011,26 @@ void apply_step(State& s, const Action& action) {
     case CombatStep::booty: {
       const UnitIndex u = unit_arg(s, action);
       if (!contains(booty_tribes(s), u)) refuse(name_of(s, u) + " is not here");
+      ++s.rule_events["booty_indians_home"];
       send_home(s, u, "with booty");
       --c.booty_left;
       return;
     }
     case CombatStep::raid:
       if (action.verb == "pass") {
+        ++s.rule_events["raids_passed"];
         s.note(role, "pass", nullptr, "The French do not raid " + place_name(s, c.battle) + ".");
         return next_battle(s);
       }
       s.location(c.battle).raided = true;
+      ++s.rule_events["raids_after_battle"];
       s.note(role, "raid", nullptr, "The French raid " + place_name(s, c.battle) + ".");
       c.step = CombatStep::raid_home;
       return;
     case CombatStep::raid_home: {
       const UnitIndex u = unit_arg(s, action);
       if (!contains(raid_indigenous(s), u)) refuse(name_of(s, u) + " did not raid");
+      ++s.rule_events["raid_indians_home"];
       send_home(s, u, "after the raid");
       return next_battle(s);
     }
@@ -1121,6 +1182,7 @@ void note_promotable(State& s, LocationIndex l, Side victor) {
   for (UnitIndex u : side_units(s, l, victor)) {
     if (s.data().unit(u).kind != UnitKind::militia || contains(list, u)) continue;
     list.push_back(u);
+    ++s.rule_events["militia_promotable"];
     s.note(role_of(victor), "promotable", s.data().unit(u).id,
            name_of(s, u) + " won at " + place_name(s, l) + " and may be promoted in the winter.");
   }
@@ -1128,6 +1190,9 @@ void note_promotable(State& s, LocationIndex l, Side victor) {
 
 void retreat_units(State& s, const std::vector<UnitIndex>& units, LocationIndex to, Side side) {
   const LocationIndex from = s.unit(units.front()).at;
+  ++s.rule_events["retreats"];
+  if (std::any_of(units.begin(), units.end(), [&](UnitIndex u) { return s.unit(u).came_from == to; }))
+    ++s.rule_events["retreats_back_the_way_they_came"];
   for (UnitIndex u : units) put_on_map(s, u, to);
   recover(s, units);  // I: retreated units recover too
   s.note(role_of(side), "location", s.data().location(to).id,
@@ -1142,16 +1207,22 @@ void take_place(State& s, LocationIndex l, Side winner) {
                       (at.owner == Owner::iroquois && s.iroquois_ally == loser);
   if (!theirs) return;
   at.owner = owner_of(winner);
+  ++s.rule_events["places_captured_in_battle"];
   s.note(role_of(winner), "capture", loc.id, the(winner) + " take " + loc.name + ".");
   // IROQUOIS ADJUSTMENT 2: a permanent fortification, town or village taken from the enemy.
   if (loc.type == LocationType::city || loc.type == LocationType::town || loc.type == LocationType::village) {
     ++s.great_victories[index_of(winner)];
+    ++s.rule_events["great_victories_captures"];
     s.note(role_of(winner), "great_victory", nullptr, "A Great Victory for " + the(winner) + ".");
   }
 }
 
 void recover(State& s, const std::vector<UnitIndex>& units) {
-  for (UnitIndex u : units) s.unit(u).damaged = false;
+  for (UnitIndex u : units)
+    if (s.unit(u).damaged) {
+      s.unit(u).damaged = false;
+      ++s.rule_events["units_recovered"];
+    }
 }
 
 bool enter_combat(State& s) {

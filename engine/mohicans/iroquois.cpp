@@ -38,6 +38,7 @@ bool enter_iroquois_adjustment(State& s) {
   const auto i = index_of(side);
   const int per = s.data().tables.great_victory_forts_destroyed_per;
   const int victories = s.great_victories[i] + s.forts_destroyed[i] / per;  // Great Victory 3: each pair of forts
+  s.rule_events["great_victories_from_fort_pairs"] += s.forts_destroyed[i] / per;
   s.great_victories[i] = 0;
   s.forts_destroyed[i] %= per;
   if (s.iroquois_ally) return false;  // they are the ally's for good
@@ -45,6 +46,7 @@ bool enter_iroquois_adjustment(State& s) {
   if (turns == 0) return false;
   s.active = side;
   s.iroquois_adjustment = IroquoisAdjustmentState{turns};
+  ++s.rule_events["iroquois_adjustments"];
   s.note("", "great_victories", victories,
          the(side) + " count " + std::to_string(victories) + " Great Victor" + (victories == 1 ? "y" : "ies") + ".");
   return true;
@@ -61,6 +63,7 @@ void apply_iroquois_adjustment(State& s, const Action& action) {
   if (std::find(candidates.begin(), candidates.end(), u) == candidates.end())
     throw ActionRejected(ErrorCode::illegal_action, s.data().unit(u).name + " does not show the other side's colour");
   turn_iroquois(s, u);
+  ++s.rule_events["iroquois_turned"];
   s.note(std::string(side_names(s.active)), "unit", s.data().unit(u).id,
          the(s.active) + " turn the " + s.data().location(s.data().unit(u).home).name + " Iroquois to their colour.");
   if (--s.iroquois_adjustment->turns_left == 0 || turnable(s, s.active).empty()) finish_adjustment(s);

@@ -130,6 +130,8 @@ class MohicansModule final : public engine::GameModule {
     return summary;
   }
 
+  json rule_events(const GameState& state) const override { return as_state(state).rule_events.to_json(); }
+
   std::optional<engine::GameResult> result(const GameState& state) const override {
     const auto& s = as_state(state);
     if (!s.outcome) return std::nullopt;

@@ -111,6 +111,9 @@ void begin(State& s) {
   if (ms(s).mode != MoveMode::none) return;
   const int cost = start_cost(s);
   s.movement->mode = start_mode(s);
+  ++s.rule_events[s.movement->mode == MoveMode::regular ? "groups_regular"
+                  : cost > 0                            ? "groups_iroquois_paid"
+                                                        : "groups_irregular"];
   pay_sp(s, cost);
 }
 
@@ -174,6 +177,7 @@ struct Way {
   int cost = 0;
   bool trail = false;
   bool water = false;
+  bool lake = false;  // a waterway across a lake (ambiguity 24)
 };
 
 // Tribes leave their village only with a Coureur (INDIAN TRIBES). A group cannot pass through a
@@ -200,6 +204,7 @@ std::optional<Way> cheapest_way(const State& s, LocationIndex from, LocationInde
     Way w;
     w.trail = a.type == LineType::trail;
     w.water = a.type == LineType::waterway;
+    w.lake = a.via == LineVia::lake;
     if (regular && w.trail && trail_used) continue;
     w.cost = !regular                 ? 1
              : w.trail                ? t.trail_mp
@@ -486,7 +491,10 @@ bool great_victory_capture(const State& s, LocationIndex l, Side side) {
 // The place becomes the side's; an enemy fort marker there is captured.
 void take(State& s, LocationIndex l, Side side) {
   LocationState& at = s.location(l);
-  if (great_victory_capture(s, l, side)) ++s.great_victories[index_of(side)];
+  if (great_victory_capture(s, l, side)) {
+    ++s.great_victories[index_of(side)];
+    ++s.rule_events["great_victories_movement_captures"];
+  }
   at.owner = owner_of(side);
   if (at.fort) at.fort = side;
 }
@@ -527,7 +535,9 @@ void engage(State& s) {
   for (UnitIndex u : enemies)
     if (!s.unit(u).pinned) free.push_back(u);
   const int n = static_cast<int>(m.group.size());
+  ++s.rule_events["enemies_met"];
   if (static_cast<int>(free.size()) <= n) {
+    if (!free.empty()) ++s.rule_events["pins_automatic"];
     for (UnitIndex u : free) s.unit(u).pinned = true;
     m.pins_left = 0;
   } else {
@@ -544,6 +554,11 @@ void step(State& s, LocationIndex l, const Way& way) {
   const LocationIndex from = m.at;
   m.moves_used += way.cost;
   if (way.trail && m.mode == MoveMode::regular) m.trail_used = true;
+  if (!fits(s, m.group, l)) ++s.rule_events["passes_through_full_place"];
+  ++s.rule_events[way.trail   ? "moves_by_trail"
+                  : way.lake  ? "moves_by_lake"
+                  : way.water ? "moves_by_river_or_coast"
+                              : "moves_by_road"];
   move_group(s, l, way.water ? Arrival::waterway : Arrival::land);
   s.note(role_of(s), "location", place(s, l).id,
          the(s.active) + " move " + names_of(s, m.group) + " from " + place(s, from).name + " to " + place(s, l).name +
@@ -560,6 +575,7 @@ void take_places(State& s) {
     const Owner owner = s.location(l).owner;
     if (!enemy_holding(s, owner, s.active)) continue;
     take(s, l, s.active);
+    ++s.rule_events["places_taken_in_movement"];
     s.note(role_of(s), "take", place(s, l).id, the(s.active) + " take " + place(s, l).name + ".");
   }
 }
@@ -575,6 +591,7 @@ void bump_sea_lift(State& s) {
     queue.pop_front();
     if (place(s, l).port && holds(s, l, Side::british)) {
       s.naval.sea_lift_at = l;
+      ++s.rule_events["british_sea_lift_bumped"];
       s.note("british", "sea_lift", place(s, l).id,
              "The Sea Lift leaves " + place(s, at).name + " for " + place(s, l).name + ".");
       return;
@@ -608,7 +625,10 @@ void apply_unit(State& s, UnitIndex u) {
   }
   if (contains(m.group, u)) {  // dropped where the group stands
     m.group.erase(std::find(m.group.begin(), m.group.end(), u));
-    if (started(m)) m.moved.push_back(u);
+    if (started(m)) {
+      m.moved.push_back(u);
+      ++s.rule_events["units_dropped"];
+    }
     s.note(role, "unit", id,
            the(s.active) + (started(m) ? " leave " : " take back ") + name + " at " + place(s, m.at).name + ".");
     if (m.group.empty()) finish_group(s);
@@ -617,6 +637,7 @@ void apply_unit(State& s, UnitIndex u) {
   if (m.pins_left > 0) {
     s.unit(u).pinned = true;
     --m.pins_left;
+    ++s.rule_events["pins_chosen"];
     s.note(role, "unit", id, the(s.active) + " pin " + name + " at " + place(s, m.at).name + ".");
     return;
   }
@@ -626,6 +647,7 @@ void apply_unit(State& s, UnitIndex u) {
       m.embarked_here = true;
     }
     m.group.push_back(u);
+    ++s.rule_events["british_sea_lift_boardings"];
     s.note(role, "unit", id, "The British embark " + name + " on the Sea Lift at " + place(s, m.at).name + ".");
     return;
   }
@@ -634,11 +656,13 @@ void apply_unit(State& s, UnitIndex u) {
     m.moves_used += 1;
     s.unit(u).activated = true;
     m.group.push_back(u);
+    ++s.rule_events["coureur_activations"];
     s.note(role, "unit", id,
            "A Coureur activates " + name + ", who joins the group (" + std::to_string(moves_left(s)) + " left).");
     return;
   }
   m.group.push_back(u);
+  if (started(m)) ++s.rule_events["units_collected"];
   s.note(role, "unit", id, the(s.active) + " add " + name + " to the group at " + place(s, m.at).name + ".");
 }
 
@@ -651,6 +675,7 @@ void apply_overrun(State& s) {
     else
       pay_sp(s, 1);
     take(s, m.at, s.active);
+    ++s.rule_events["overruns_empty_fort"];
     s.note(role, "overrun", nullptr, the(s.active) + " overrun and capture " + where + ".");
     return;
   }
@@ -659,6 +684,7 @@ void apply_overrun(State& s) {
   for (UnitIndex u : enemies) eliminate(s, u);
   m.engaged = false;
   m.pins_left = 0;
+  ++s.rule_events[tier == Overrun::passing ? "overruns_passing" : "overruns_stopping"];
   if (tier == Overrun::passing) {
     if (m.mode == MoveMode::irregular)
       m.moves_used += 1;
@@ -680,6 +706,7 @@ void apply_sail(State& s, LocationIndex p) {
     const LocationIndex from = s.naval.sea_lift_at;
     s.supply.sea -= stage_cost(s);
     s.naval.sea_lift_at = p;
+    ++s.rule_events["british_sea_lift_empty_sails"];
     s.note(role, "sail", id, "The empty Sea Lift sails from " + place(s, from).name + " to " + place(s, p).name + ".");
     return;
   }
@@ -690,6 +717,7 @@ void apply_sail(State& s, LocationIndex p) {
     m.at = p;
     m.embarked_here = false;
     s.naval.sea_lift_at = p;
+    ++s.rule_events["british_sea_lift_sails"];
     s.note(role, "sail", id, "The Sea Lift sails from " + place(s, from).name + " to " + place(s, p).name + ".");
     return;
   }
@@ -699,6 +727,7 @@ void apply_sail(State& s, LocationIndex p) {
   m.mode = MoveMode::sea;
   m.sea_lift_from = from;
   move_group(s, p, Arrival::sea_lift);
+  ++s.rule_events["french_sea_lift"];
   s.note(role, "sail", id,
          "The French sail " + names_of(s, m.group) + " from " + place(s, from).name + " to " + place(s, p).name + ".");
   engage(s);
@@ -774,6 +803,7 @@ void apply_movement(State& s, const Action& action) {
     m.mode = MoveMode::iroquois_free;
     m.moves_used = 1;
     m.iroquois_free_used = true;
+    ++s.rule_events["iroquois_free_moves"];
     move_group(s, l, Arrival::land);
     s.note(role, "free_move", place(s, l).id,
            the(s.active) + " move " + names_of(s, m.group) + " free from " + place(s, from).name + " to " +
@@ -785,6 +815,7 @@ void apply_movement(State& s, const Action& action) {
   if (verb == "outmaneuver") {
     pay_sp(s, s.data().tables.outmaneuver_cost_sp);
     s.location(m.at).outmaneuvered_by = s.active;
+    ++s.rule_events["outmaneuvers"];
     s.note(role, "outmaneuver", nullptr,
            the(s.active) + " outmaneuver at " + place(s, m.at).name + ": they will choose the battle's terrain.");
     return;
@@ -793,6 +824,7 @@ void apply_movement(State& s, const Action& action) {
     begin(s);
     s.location(m.at).fort = s.active;
     for (UnitIndex u : m.group) s.unit(u).built_fort = true;  // FORT CONSTRUCTION: no reinforcing this turn
+    ++s.rule_events["forts_built"];
     s.note(role, "fort", nullptr, the(s.active) + " build a fort at " + place(s, m.at).name + ".");
     return finish_group(s);
   }
@@ -803,6 +835,7 @@ void apply_movement(State& s, const Action& action) {
     at.fort.reset();
     at.raided = true;
     ++s.forts_destroyed[index_of(s.active)];
+    ++s.rule_events["forts_burnt_in_movement"];
     s.note(role, "burn", nullptr, the(s.active) + " burn the fort at " + place(s, m.at).name + ".");
     return;
   }
@@ -810,6 +843,7 @@ void apply_movement(State& s, const Action& action) {
     begin(s);
     m.moves_used += s.data().tables.fort_burn_moves;
     s.location(m.at).raided = true;
+    ++s.rule_events["raids_in_movement"];
     s.note(role, "raid", nullptr, "The French raid " + place(s, m.at).name + ".");
     return;
   }
@@ -820,6 +854,7 @@ void apply_movement(State& s, const Action& action) {
     m.embarked_here = true;
     m.mode = MoveMode::sea;
     m.sea_lift_from = m.at;
+    ++s.rule_events["british_sea_lift_embarkations"];
     s.note(role, "embark", nullptr,
            "The British embark " + names_of(s, m.group) + " on the Sea Lift at " + place(s, m.at).name + ".");
     return;
@@ -830,6 +865,7 @@ void apply_movement(State& s, const Action& action) {
     m.aboard = false;
     move_group(s, m.at, Arrival::sea_lift);
     for (UnitIndex u : m.group) m.lifted.push_back(u);
+    ++s.rule_events[holds(s, m.at, Side::british) ? "british_sea_lift_landings" : "amphibious_landings"];
     s.note(role, "disembark", nullptr,
            "The British land " + names_of(s, m.group) + " at " + place(s, m.at).name +
                (holds(s, m.at, Side::british) ? "." : " (an amphibious move)."));

@@ -141,6 +141,7 @@ void apply_restoration(State& s, const Action& action) {
   const LocationIndex home = s.data().unit(u).home;
   put_on_map(s, u, home);
   s.restoration->restored.push_back(u);
+  ++s.rule_events["militia_restored"];
   s.note(std::string(side_names(s.active)), "unit", s.data().unit(u).id,
          the(s.active) + " restore " + s.data().unit(u).name + " at " + s.data().location(home).name + ".");
   if (static_cast<int>(s.restoration->restored.size()) >= restoration_limit(s) || restorable_units(s, s.active).empty())
@@ -191,6 +192,7 @@ void apply_muster(State& s, const Action& action) {
   const LocationIndex from = s.unit(u).at;
   put_on_map(s, u, l);
   s.muster->moved.push_back(u);
+  ++s.rule_events[iroquois_muster(s) ? "iroquois_mustered" : "militia_mustered"];
   s.muster->selected = no_unit;
   s.note(role, "location", s.data().location(l).id,
          the(s.active) + " muster " + s.data().unit(u).name + " from " + s.data().location(from).name + " to " +
@@ -231,6 +233,7 @@ void apply_strategic_movement(State& s, const Action& action) {
   const LocationIndex from = s.unit(u).at, port = s.naval.sea_lift_at;
   put_on_map(s, u, port);
   s.strategic_movement->moved.push_back(u);
+  ++s.rule_events["strategic_moves"];
   s.note("british", "unit", s.data().unit(u).id,
          "The British move " + s.data().unit(u).name + " from " + s.data().location(from).name + " to " +
              s.data().location(port).name + " (strategic movement).");

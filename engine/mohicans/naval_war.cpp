@@ -41,6 +41,7 @@ NavalRoll roll_for(State& s, std::size_t spot, Side side, NavalIndex n) {
   NavalRoll r;
   r.die = s.roll_die();
   const int bonus = spot_bonus(s, spot, side);
+  if (bonus) ++s.rule_events["naval_louisbourg_bonus"];
   r.total = r.die + piece.naval_modifier + bonus;
   r.text = the(side) + " " + piece.name + " " + std::to_string(piece.naval_modifier) + "+" + std::to_string(r.die) +
            (bonus ? "+" + std::to_string(bonus) + " (Louisbourg)" : "") + " = " + std::to_string(r.total);
@@ -56,6 +57,7 @@ void resolve_spot(State& s, std::size_t spot) {
   const NavalSpot& where = s.data().naval_spots[spot];
   if (!naval.british_at_spot[spot]) {
     naval.arrived.push_back(french);
+    ++s.rule_events["naval_unopposed"];
     s.note(
         "", "naval_war", where.id,
         where.name + ": the French " + s.data().naval_piece(french).name + " meets no British ship and gets through.");
@@ -67,6 +69,9 @@ void resolve_spot(State& s, std::size_t spot) {
   std::string result;
   if (f.total >= b.total) naval.arrived.push_back(french);
   if (b.total >= f.total) naval.arrived.push_back(british);
+  ++s.rule_events[f.total == b.total  ? "naval_both_through"
+                  : f.total > b.total ? "naval_french_through"
+                                      : "naval_british_through"];
   result = f.total == b.total  ? "both get through"
            : f.total > b.total ? "the French get through"
                                : "the British get through";
@@ -122,6 +127,7 @@ void apply_naval_war(State& s, const Action& action) {
     throw ActionRejected(ErrorCode::illegal_action, s.data().naval_piece(n).name + " is not a British piece to match");
   const auto spot = static_cast<std::size_t>(s.naval_war->spot);
   s.naval.british_at_spot[spot] = n;
+  ++s.rule_events["naval_matches_chosen"];
   s.note("british", "naval", s.data().naval_piece(n).id,
          "The British send " + s.data().naval_piece(n).name + " against the piece at " +
              s.data().naval_spots[spot].name + ".");

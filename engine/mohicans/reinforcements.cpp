@@ -183,6 +183,7 @@ void start_ship(State& s) {
     r.part = LandingPart::militia;
     r.left = ship.effect.militia_muster;
   }
+  ++s.rule_events["ships_landing"];
   s.note(std::string(side_names(s.active)), "ship", ship.id,
          ship.name + " brings " + the(s.active) + " reinforcements.");
 }
@@ -220,6 +221,7 @@ bool settle(State& s) {
     switch (r.part) {
       case LandingPart::scheduled:
         if (!landing_ports(s, r.scheduled.front(), s.active).empty()) return true;
+        ++s.rule_events["historical_no_room"];
         s.note("", "no_room", s.data().unit(r.scheduled.front()).id,
                unit_name(s, r.scheduled.front()) + " finds no friendly port with room and waits.");
         end_part(s);
@@ -240,6 +242,7 @@ bool settle(State& s) {
         if (static_cast<int>(regulars.size()) > r.left) return true;
         for (UnitIndex u : regulars)
           if (r.left > 0 && within_stacking(s, u, r.port)) {
+            ++s.rule_events["european_regulars_landed"];
             land(s, u, r.port, "lands");
             --r.left;
           }
@@ -287,6 +290,7 @@ bool enter_reinforcements(State& s) {
         const int die = s.roll_die(rr.random_die);
         const bool enters = die >= rr.random_enters_on;
         if (enters) r.scheduled.push_back(u);
+        ++s.rule_events[enters ? "random_battalions_sail" : "random_battalions_wait"];
         s.note("", "random_reinforcement", d.unit(u).id,
                unit_name(s, u) + " rolls " + std::to_string(die) + (enters ? ": it sails this year." : ": not yet."));
       }
@@ -338,6 +342,7 @@ void apply_reinforcements(State& s, const Action& action) {
       const UnitIndex u = r.scheduled.front();
       if (!contains(landing_ports(s, u, s.active), l))
         throw ActionRejected(ErrorCode::illegal_action, unit_name(s, u) + " cannot land at " + place_name(s, l));
+      ++s.rule_events["historical_units_landed"];
       land(s, u, l, "lands");
       end_part(s);
       break;
@@ -347,9 +352,11 @@ void apply_reinforcements(State& s, const Action& action) {
       const NavalEffect& effect = s.data().naval_piece(r.ships.front()).effect;
       const std::string choice = action.arg.is_string() ? action.arg.get<std::string>() : "";
       if (choice == tribes_choice) {
+        ++s.rule_events["ship_choice_tribes"];
         r.part = LandingPart::tribes;
         r.left = effect.tribes_join_coureurs;
       } else if (choice == militia_choice) {
+        ++s.rule_events["ship_choice_militia"];
         r.part = LandingPart::militia;
         r.left = effect.militia_muster;
       } else {
@@ -374,6 +381,7 @@ void apply_reinforcements(State& s, const Action& action) {
       const UnitIndex u = unit_arg(s, action);
       if (!contains(next_regulars(s, s.active), u) || !within_stacking(s, u, r.port))
         throw ActionRejected(ErrorCode::illegal_action, unit_name(s, u) + " is not the next regular to sail");
+      ++s.rule_events["european_regulars_landed"];
       land(s, u, r.port, "lands");
       --r.left;
       break;
@@ -396,6 +404,9 @@ void apply_reinforcements(State& s, const Action& action) {
       const UnitIndex u = r.selected;
       if (!contains(places_for(s, u), l))
         throw ActionRejected(ErrorCode::illegal_action, unit_name(s, u) + " cannot come to " + place_name(s, l));
+      ++s.rule_events[r.part == LandingPart::tribes    ? "tribes_join_coureurs"
+                      : r.part == LandingPart::militia ? "reinforcement_militia_mustered"
+                                                       : "colonial_regulars_landed"];
       land(s, u, l,
            r.part == LandingPart::tribes    ? "joins the Coureurs"
            : r.part == LandingPart::militia ? "musters"

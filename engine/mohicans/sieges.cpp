@@ -78,8 +78,13 @@ void capture(State& s, LocationIndex l) {
 // IV. COMBAT — G. Sieges, I. Recovery: no siege outlasts its year. In a year's last turn a besieger who
 // has not taken the place must retreat (after a lost roll or a tie alike), and the siege is lifted;
 // earlier in the year he may stay.
-SiegeStep after_failed_siege(const State& s) {
-  return s.turn_info().last_of_year() ? SiegeStep::retreat : SiegeStep::lift;
+void after_failed_siege(State& s) {
+  if (s.turn_info().last_of_year()) {
+    ++s.rule_events["sieges_lifted_at_year_end"];
+    ss(s).step = SiegeStep::retreat;
+  } else {
+    ss(s).step = SiegeStep::lift;
+  }
 }
 
 void roll_siege(State& s) {
@@ -89,7 +94,11 @@ void roll_siege(State& s) {
   const LocationIndex l = g.siege;
   const Side def = defender_at(s, l), bes = enemy_of(def);
   if (side_units(s, l, def).empty() || besiegers(s, l).empty()) {  // nothing left to besiege
-    if (side_units(s, l, def).empty() && !besiegers(s, l).empty()) return capture(s, l);
+    if (side_units(s, l, def).empty() && !besiegers(s, l).empty()) {
+      ++s.rule_events["sieges_taken_empty"];
+      return capture(s, l);
+    }
+    ++s.rule_events["sieges_ended_empty"];
     return end_siege(s);
   }
   std::string bf, df;
@@ -101,13 +110,19 @@ void roll_siege(State& s) {
          "Siege of " + place_name(s, l) + ": " + the(bes) + " roll " + bf + "+" + std::to_string(b_add) + " = " +
              std::to_string(b) + ", " + the(def) + " roll " + df + "+" + std::to_string(d_add) + " = " +
              std::to_string(d) + ".");
-  if (b > d) return capture(s, l);
+  ++s.rule_events["sieges_rolled"];
+  if (b > d) {
+    ++s.rule_events["sieges_taken"];
+    return capture(s, l);
+  }
   if (b == d) {  // G: a tie costs each side one hit
+    ++s.rule_events["siege_ties"];
     g.hits = {1, 1};
     g.step = SiegeStep::allocate;
     return;
   }
-  g.step = after_failed_siege(s);
+  ++s.rule_events["sieges_held"];
+  after_failed_siege(s);
 }
 
 std::vector<UnitIndex> hit_candidates(const State& s, Side side) {
@@ -125,6 +140,7 @@ std::optional<Side> side_to_hit(State& s) {
 
 void hit(State& s, Side side, UnitIndex u) {
   --ss(s).hits[index_of(side)];
+  ++s.rule_events["siege_tie_hits"];
   const std::string name = s.data().unit(u).name;
   const bool gone = take_hit(s, u);
   s.note(role_of(side), "unit", s.data().unit(u).id, name + (gone ? " is eliminated." : " is hit and flipped."));
@@ -152,8 +168,8 @@ bool run_sieges(State& s) {
             capture(s, l);
           } else if (besiegers(s, l).empty() || side_units(s, l, defender_at(s, l)).empty()) {
             end_siege(s);
-          } else if (after_failed_siege(s) == SiegeStep::retreat) {
-            g.step = SiegeStep::retreat;
+          } else if (s.turn_info().last_of_year()) {
+            after_failed_siege(s);
           } else {
             g.siege = no_location;
             g.step = SiegeStep::roll;
@@ -185,6 +201,7 @@ bool run_sieges(State& s) {
         }
         if (to.empty()) {
           for (UnitIndex u : units) eliminate(s, u);
+          ++s.rule_events["siege_retreats_eliminated"];
           s.note(
               role_of(bes), "retreat", nullptr,
               the(bes) + " have nowhere to retreat from " + place_name(s, g.siege) + ": their units are eliminated.");
@@ -259,10 +276,12 @@ void apply_sieges(State& s, const Action& action) {
     }
     case SiegeStep::lift:
       if (action.verb == "stay") {
+        ++s.rule_events["sieges_kept_up"];
         s.note(role, "stay", nullptr, the(s.active) + " keep up the siege of " + place_name(s, g.siege) + ".");
         g.siege = no_location;
         g.step = SiegeStep::roll;
       } else if (action.verb == "retreat") {
+        ++s.rule_events["sieges_lifted_by_retreat"];
         g.step = SiegeStep::retreat;
       } else {
         reject_verb(action, "the siege");

@@ -322,7 +322,7 @@ bool State::operator==(const State& o) const {
          setup == o.setup && reinforcement == o.reinforcement && restoration == o.restoration && muster == o.muster &&
          strategic_movement == o.strategic_movement && movement == o.movement && combat == o.combat &&
          sieges == o.sieges && iroquois_adjustment == o.iroquois_adjustment && winter == o.winter &&
-         naval_war == o.naval_war && rng == o.rng && log == o.log;
+         naval_war == o.naval_war && rng == o.rng && log == o.log && rule_events == o.rule_events;
 }
 
 json options_to_json(const Options& options) {
@@ -399,7 +399,8 @@ json State::to_json() const {
           {"procedures", procedures_to_json(*this)},
           {"rng", rng.to_json()},
           {"log", log_to_json(log, log.first())},
-          {"log_first", log.first()}};
+          {"log_first", log.first()},
+          {"rule_events", rule_events.to_json()}};
 }
 
 State State::from_json(const json& j, const GameData& data) {
@@ -459,6 +460,7 @@ State State::from_json(const json& j, const GameData& data) {
       s.log.push_back({line.at("role").get<std::string>(), line.at("verb").get<std::string>(), line.at("arg"),
                        line.at("text").get<std::string>()});
     if (s.log.first() != first) reject("log_first does not match the log's size");
+    s.rule_events = RuleEventCounts::from_json(j.at("rule_events"));
     if (s.row >= sequence_rows()) reject("row out of range");
     return s;
   } catch (const json::exception& e) {

@@ -19,6 +19,7 @@
 #include "engine/core/game_log.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/mohicans/data.hpp"
+#include "engine/mohicans/rule_events.hpp"
 
 namespace warpath::mohicans {
 
@@ -318,7 +319,8 @@ class State final : public engine::GameState {
 
   engine::Rng rng;
   GameLog log;
-  std::vector<int> dice;  // during one apply(): the dice rolled, in order (not part of the position)
+  RuleEventCounts rule_events;  // counters of the rules reached, for the playout reports (rule_events.hpp)
+  std::vector<int> dice;        // during one apply(): the dice rolled, in order (not part of the position)
 
   UnitState& unit(UnitIndex u) { return units.at(static_cast<std::size_t>(u)); }
   const UnitState& unit(UnitIndex u) const { return units.at(static_cast<std::size_t>(u)); }

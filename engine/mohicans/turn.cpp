@@ -20,6 +20,7 @@ void raise_shovel_forts(State& s) {
   for (const auto& [l, fort] : s.data().reinforcements.shovel_forts) {
     if (fort.year != s.turn_info().year || holds(s, l, enemy_of(fort.side)) || s.location(l).fort) continue;
     s.location(l).fort = fort.side;
+    ++s.rule_events["shovel_forts_raised"];
     s.note("", "fort", s.data().location(l).id,
            "A " + std::string(side_titles(fort.side)) + " fort appears at " + s.data().location(l).name + ".");
   }
@@ -34,6 +35,7 @@ void check_iroquois_join(State& s, Side side) {
       !std::all_of(showing.begin(), showing.end(), [&](UnitIndex u) { return s.data().unit(u).aligned_with == side; }))
     return;
   s.iroquois_ally = side;
+  ++s.rule_events[side == Side::french ? "six_nations_join_french" : "six_nations_join_british"];
   s.note("", "iroquois", std::string(side_names(side)), "The Six Nations join " + the(side) + " for good.");
 }
 
@@ -64,6 +66,8 @@ bool enter_turn_start(State& s) {
   s.note("", "turn", turn_name(s), "Turn " + std::to_string(s.turn + 1) + ": " + turn_name(s) + ".");
   for (Side side : both_sides)
     if (meets_victory_conditions(s, side)) {
+      ++s.rule_events[side == Side::french ? "victory_french_objectives_turn_start"
+                                           : "victory_british_objectives_turn_start"];
       end_game(s, side, "holds its objectives at the start of a turn");
       return true;
     }
@@ -106,12 +110,16 @@ bool enter_turn_end(State& s) {
     ++s.turn;
     return false;
   }
-  if (meets_victory_conditions(s, Side::french))
+  if (meets_victory_conditions(s, Side::french)) {
+    ++s.rule_events["victory_french_objectives_game_end"];
     end_game(s, Side::french, "holds its objectives at the end of the game");
-  else if (meets_victory_conditions(s, Side::british))
+  } else if (meets_victory_conditions(s, Side::british)) {
+    ++s.rule_events["victory_british_objectives_game_end"];
     end_game(s, Side::british, "holds its objectives at the end of the game");
-  else
+  } else {
+    ++s.rule_events["victory_french_denial"];
     end_game(s, Side::french, "denied the British their objectives");
+  }
   return true;
 }
 

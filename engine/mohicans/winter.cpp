@@ -62,12 +62,14 @@ void militia_go_home(State& s) {
     if (!friendly_place(s, to, *side) || !within_stacking(s, u, to)) {
       const auto choices = nearest_friendly(s, u, unit.home, *side);
       if (choices.empty()) continue;
+      ++s.rule_events["militia_home_elsewhere"];
       to = choices.size() == 1 ? choices.front()
                                : choices[static_cast<std::size_t>(s.roll_die(static_cast<int>(choices.size())) - 1)];
     }
     if (to == s.unit(u).at) continue;
     const LocationIndex from = s.unit(u).at;
     put_on_map(s, u, to);
+    ++s.rule_events["militia_home"];
     s.note("", "militia_home", unit.id,
            unit_name(s, u) + " goes home from " + place_name(s, from) + " to " + place_name(s, to) + ".");
   }
@@ -152,6 +154,7 @@ void starvation(State& s) {
     if (s.unit(u).where != UnitWhere::map || in_winter_supply(s, u)) continue;
     const LocationIndex at = s.unit(u).at;
     eliminate(s, u);
+    ++s.rule_events["units_starved"];
     s.note("", "starved", s.data().unit(u).id, unit_name(s, u) + " starves at " + place_name(s, at) + ".");
   }
 }
@@ -182,10 +185,12 @@ void indians_go_home(State& s) {
       continue;
     if (holds(s, unit.home, enemy_of(*side))) {
       s.winter->stranded.push_back(u);
+      ++s.rule_events["indians_stranded"];
       continue;
     }
     const LocationIndex from = s.unit(u).at;
     put_on_map(s, u, unit.home);
+    ++s.rule_events["indians_home"];
     s.note("", "indians_home", unit.id,
            unit_name(s, u) + " go home from " + place_name(s, from) + " to " + place_name(s, unit.home) + ".");
   }
@@ -216,6 +221,8 @@ void raid_markers(State& s) {
   if (raids == 0) return;
   const int victories = raids / s.data().tables.great_victory_raid_markers_per;
   s.great_victories[index_of(Side::french)] += victories;
+  s.rule_events["raid_markers_removed"] += raids;
+  s.rule_events["great_victories_raids"] += victories;
   for (auto& l : s.locations) l.raided = false;
   s.note("", "raid_markers", raids,
          std::to_string(raids) + " raid marker" + (raids == 1 ? "" : "s") + " removed (" + std::to_string(victories) +
@@ -275,6 +282,7 @@ bool apply_promotion(State& s, const Action& action) {
   const Side side = s.active;
   if (s.winter->promoting == no_unit) {
     if (action.verb == "done") {
+      ++s.rule_events["promotions_declined"];
       s.note(role, "done", nullptr, the(side) + " promote nobody.");
       return after_promotion_of(s, side);
     }
@@ -293,6 +301,7 @@ bool apply_promotion(State& s, const Action& action) {
   const LocationIndex at = s.unit(militia).at;
   s.unit(militia) = UnitState{UnitWhere::force_pool, no_location, false, false};
   put_on_map(s, to, at);
+  ++s.rule_events["promotions"];
   s.note(role, "unit", s.data().unit(to).id,
          the(side) + " promote " + unit_name(s, militia) + ": " + unit_name(s, to) + " takes its place at " +
              place_name(s, at) + ".");
@@ -332,6 +341,7 @@ bool apply_save(State& s, const Action& action) {
   put_on_map(s, u, l);
   auto& stranded = s.winter->stranded;
   stranded.erase(std::find(stranded.begin(), stranded.end(), u));
+  ++s.rule_events["indians_saved"];
   s.note("french", "location", s.data().location(l).id,
          "The French save " + unit_name(s, u) + ", taking them to " + place_name(s, l) + ".");
   return finish_winter(s);

@@ -26,7 +26,7 @@
 #include "engine/wilderness_war/game_log.hpp"
 #include "engine/wilderness_war/movement_state.hpp"
 #include "engine/wilderness_war/raid_state.hpp"
-#include "engine/wilderness_war/rule_event_counts.hpp"
+#include "engine/wilderness_war/rule_event_names.hpp"
 #include "engine/wilderness_war/siege_state.hpp"
 #include "engine/wilderness_war/year_end_state.hpp"
 

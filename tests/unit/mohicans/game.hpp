@@ -132,4 +132,27 @@ inline void check_round_trip(const Game& g) {
   CHECK(State::from_json(j).to_json() == j);
 }
 
+// The position at the British movement of the first turn (or of 1755's Spring with `spring`).
+inline State at_british_movement(std::uint64_t seed, bool spring = false) {
+  Game g(seed);
+  g.finish_setup();
+  g.step_until([](const Game& x) { return x.stage() == Stage::movement && x.s().active == Side::british; });
+  State s = g.s();
+  if (spring) s.turn = 1;
+  return s;
+}
+
+// Empties `l` and puts the units there, full strength and active.
+inline void stage_battle(State& s, const char* l, std::initializer_list<const char*> units) {
+  for (UnitIndex u : units_at(s, location(l))) {
+    s.unit(u).where = UnitWhere::force_pool;
+    s.unit(u).at = no_location;
+  }
+  for (const char* id : units) {
+    put_on_map(s, unit(id), location(l));
+    s.unit(unit(id)).damaged = false;
+    if (game_data().unit(unit(id)).kind == UnitKind::tribe) s.unit(unit(id)).activated = true;
+  }
+}
+
 }  // namespace moh_test

@@ -134,12 +134,15 @@ bool free_to_move(const State& s, UnitIndex u) {
          !contains(ms(s).moved, u) && !(unit.kind == UnitKind::tribe && !at.activated);
 }
 
+bool strands(const State& s, UnitIndex u);
+
 // A unit the group may pick up where it stands (LAND MOVEMENT: collected units move free): any for a
 // regular stack; only Irregulars for an irregular one (Iroquois only when it has paid for them).
 bool may_pick_up(const State& s, UnitIndex u) {
   const MovementState& m = ms(s);
   if (!has_group(s) || m.engaged || m.aboard || contains(m.group, u) || s.unit(u).at != m.at || !free_to_move(s, u))
     return false;
+  if (strands(s, u)) return false;
   switch (m.mode) {
     case MoveMode::none:
     case MoveMode::regular:
@@ -257,6 +260,24 @@ std::vector<LocationIndex> neighbour_places(const State& s, LocationIndex from) 
   for (const Adjacent& a : place(s, from).neighbours)
     if (!contains(out, a.to)) out.push_back(a.to);
   return out;
+}
+
+// `u` joining the group (picked up) or leaving it (dropped) would strand it: the place too full for
+// the group to stop and no step on (no moves left, no room ahead, a tribe at home without its
+// Coureur). Found stuck by the playouts: a group too big to stop or to go on, with nothing to drop.
+bool strands(const State& s, UnitIndex u) {
+  if (fits_here(s)) return false;  // the units there do not change: the group may stop here before and after
+  State after = s;
+  MovementState& m = *after.movement;
+  if (const auto it = std::find(m.group.begin(), m.group.end(), u); it != m.group.end()) {
+    m.group.erase(it);
+    if (started(m)) m.moved.push_back(u);
+  } else {
+    m.group.push_back(u);
+  }
+  if (m.group.empty()) return false;
+  const auto ahead = neighbour_places(after, m.at);
+  return std::none_of(ahead.begin(), ahead.end(), [&](LocationIndex l) { return step_way(after, l).has_value(); });
 }
 
 // IROQUOIS RULES: one Iroquois stack a turn moves one place free (ambiguity 7).
@@ -403,14 +424,15 @@ std::vector<LocationIndex> french_sail_targets(const State& s) {
 // --- the legal actions, once -----------------------------------------------------------------------
 bool may_stop(const State& s) { return has_group(s) && !ms(s).aboard && ms(s).pins_left == 0 && fits_here(s); }
 bool may_finish(const State& s) { return !has_group(s) || may_stop(s); }
-// A unit of the group may stay where the group stands: it fits there with the units not moving on.
+// A unit of the group may stay where the group stands: it fits there with the units not moving on,
+// and the rest of the group is not stranded by it (strands).
 bool may_drop(const State& s, UnitIndex u) {
   const MovementState& m = ms(s);
   if (m.engaged || m.aboard) return false;
   std::vector<UnitIndex> staying{u};
   for (UnitIndex v : side_units_at(s, m.at, s.active))
     if (!contains(m.group, v)) staying.push_back(v);
-  return within_limits(s, staying, m.at);
+  return within_limits(s, staying, m.at) && (m.group.size() == 1 || !strands(s, u));
 }
 
 std::vector<UnitIndex> selectable(const State& s) {

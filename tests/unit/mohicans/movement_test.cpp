@@ -97,6 +97,39 @@ TEST_CASE("Land stacking: checked where a group ends, not where it passes") {
   g.play("stop");
 }
 
+// Found stuck by the playouts: a group passing through a full place picked up (or kept) units that
+// left it neither room to stop nor a way on, with nothing it could drop.
+TEST_CASE("Collecting and dropping never strand a group passing through a full place") {
+  State s = at_movement(Side::french);
+  for (const char* place : {"quebec", "huron"}) clear(s, place);
+  for (const char* u : {"fr_reg_la_sarre_1", "fr_reg_berry_1", "fr_reg_poitou_1", "fr_mil_montreal_1", "tr_huron"})
+    put(s, u, "huron");  // the village's limit: 5
+  s.unit(unit("tr_huron")).activated = true;
+  put(s, "fr_tdm_2", "quebec");
+  put(s, "fr_cdb_joncaire", "quebec");
+
+  SUBCASE("without a Coureur, the tribe at home would have to stay in a place too full to stop in") {
+    State alone = s;
+    put(alone, "fr_cdb_joncaire", "montreal");
+    Game g(alone);
+    g.play("unit", "fr_tdm_2");
+    g.play("location", "huron");  // 6 French in a village of 5: the Marine must go on
+    CHECK_FALSE(has(g, "stop"));
+    CHECK_FALSE(listed(g.actions(), "unit", "tr_huron"));
+    CHECK(listed(g.actions(), "location", "quebec"));
+  }
+  SUBCASE("with the tribe picked up, its Coureur may not be left behind") {
+    Game g(s);
+    g.play("location", "quebec");  // the Marine and Joncaire
+    g.play("location", "huron");
+    g.play("unit", "tr_huron");  // with its Coureur it may leave home
+    CHECK_FALSE(listed(g.actions(), "unit", "fr_cdb_joncaire"));
+    CHECK(listed(g.actions(), "unit", "fr_tdm_2"));
+    CHECK(listed(g.actions(), "unit", "tr_huron"));
+    CHECK(listed(g.actions(), "location", "quebec"));
+  }
+}
+
 TEST_CASE("Irregular movement and Indigenous Activation Example (ambiguity 23: by Lake Michigan to Winebago)") {
   State s = at_movement(Side::french);
   put(s, "fr_cdb_langlade", "michillimackinac");

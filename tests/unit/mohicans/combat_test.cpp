@@ -313,10 +313,7 @@ TEST_CASE("Sieges: a Spring assault that leaves defenders inside is a siege, rol
 }
 
 TEST_CASE("Sieges: the siege roll's numbers follow the dice, the units and the defender's bonus") {
-  State s = at_british_movement(4, true);
-  s.location(location("quebec")).besieged = true;
-  stage_battle(s, "quebec",
-               {"fr_gar_quebec", "fr_mil_quebec_1", "br_reg_44", "br_reg_48", "br_reg_40", "br_rng_rogers"});
+  State s = quebec_under_siege();
   Game g(s);
   g.act("british", "done");
   g.act("british", "location", "quebec");

@@ -32,10 +32,7 @@ TEST_CASE("Rule events: a battle counts once, with its attacker, terrain and vol
 }
 
 TEST_CASE("Rule events: a siege roll counts once, and the position keeps its counters through JSON") {
-  State s = at_british_movement(4, true);
-  s.location(location("quebec")).besieged = true;
-  stage_battle(s, "quebec",
-               {"fr_gar_quebec", "fr_mil_quebec_1", "br_reg_44", "br_reg_48", "br_reg_40", "br_rng_rogers"});
+  State s = quebec_under_siege();
   Game g(s);
   const int rolled = count(g, "sieges_rolled"), renewed = count(g, "battles_renewed_assault");
   g.act("british", "done");

@@ -155,4 +155,14 @@ inline void stage_battle(State& s, const char* l, std::initializer_list<const ch
   }
 }
 
+// 1755's Spring, British movement: Quebec besieged by four British units (three regulars and
+// Rogers' Rangers) against its garrison and a militia.
+inline State quebec_under_siege() {
+  State s = at_british_movement(4, true);
+  s.location(location("quebec")).besieged = true;
+  stage_battle(s, "quebec",
+               {"fr_gar_quebec", "fr_mil_quebec_1", "br_reg_44", "br_reg_48", "br_reg_40", "br_rng_rogers"});
+  return s;
+}
+
 }  // namespace moh_test

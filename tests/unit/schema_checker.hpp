@@ -36,57 +36,71 @@ class SchemaChecker {
   }
 
   const json& resolve(const json& schema) const {
-    if (!schema.contains("$ref")) return schema;
-    const auto ref = schema["$ref"].get<std::string>();  // "#/$defs/name"
-    return root_["$defs"][ref.substr(ref.rfind('/') + 1)];
+    const auto ref = schema.find("$ref");
+    if (ref == schema.end()) return schema;
+    const auto& name = ref->get_ref<const std::string&>();  // "#/$defs/name"
+    return root_.at("$defs").at(name.substr(name.rfind('/') + 1));
   }
 
+  // Members of the schema are read in place (find), never copied: the views are checked at every
+  // step of long games, under the sanitizers too.
   void check(const json& schema_or_ref, const json& value, const std::string& path,
              std::vector<std::string>& problems) const {
     const json& schema = resolve(schema_or_ref);
     auto fail = [&](const std::string& what) { problems.push_back(path + ": " + what); };
-    if (schema.contains("type")) {
-      const auto types = schema["type"].is_array() ? schema["type"] : json::array({schema["type"]});
+    if (const auto type = schema.find("type"); type != schema.end()) {
       bool any = false;
-      for (const auto& t : types) any = any || has_type(value, t.get<std::string>());
-      if (!any) return fail("is not of type " + schema["type"].dump());
+      if (type->is_array()) {
+        for (const auto& t : *type) any = any || has_type(value, t.get_ref<const std::string&>());
+      } else {
+        any = has_type(value, type->get_ref<const std::string&>());
+      }
+      if (!any) return fail("is not of type " + type->dump());
     }
-    if (schema.contains("enum") &&
-        std::find(schema["enum"].begin(), schema["enum"].end(), value) == schema["enum"].end())
-      fail(value.dump() + " is not one of " + schema["enum"].dump());
-    if (schema.contains("const") && schema["const"] != value) fail(value.dump() + " is not " + schema["const"].dump());
-    if (schema.contains("minimum") && value.is_number() && value.get<double>() < schema["minimum"].get<double>())
+    if (const auto options = schema.find("enum");
+        options != schema.end() && std::find(options->begin(), options->end(), value) == options->end())
+      fail(value.dump() + " is not one of " + options->dump());
+    if (const auto only = schema.find("const"); only != schema.end() && *only != value)
+      fail(value.dump() + " is not " + only->dump());
+    if (const auto min = schema.find("minimum");
+        min != schema.end() && value.is_number() && value.get<double>() < min->get<double>())
       fail("below the minimum");
-    if (schema.contains("maximum") && value.is_number() && value.get<double>() > schema["maximum"].get<double>())
+    if (const auto max = schema.find("maximum");
+        max != schema.end() && value.is_number() && value.get<double>() > max->get<double>())
       fail("above the maximum");
-    if (schema.contains("anyOf")) {
+    if (const auto any_of = schema.find("anyOf"); any_of != schema.end()) {
       bool any = false;
-      for (const auto& option : schema["anyOf"]) {
+      for (const auto& option : *any_of) {
         std::vector<std::string> ignored;
         check(option, value, path, ignored);
-        any = any || ignored.empty();
+        if ((any = ignored.empty())) break;
       }
       if (!any) fail("matches none of anyOf");
     }
     if (value.is_object()) check_object(schema, value, path, problems);
-    if (value.is_array() && schema.contains("items"))
+    if (const auto items = schema.find("items"); value.is_array() && items != schema.end())
       for (std::size_t i = 0; i < value.size(); ++i)
-        check(schema["items"], value[i], path + "[" + std::to_string(i) + "]", problems);
+        check(*items, value[i], path + "[" + std::to_string(i) + "]", problems);
   }
 
   void check_object(const json& schema, const json& value, const std::string& path,
                     std::vector<std::string>& problems) const {
-    for (const auto& key : schema.value("required", json::array()))
-      if (!value.contains(key.get<std::string>())) problems.push_back(path + ": lacks " + key.get<std::string>());
-    const json properties = schema.value("properties", json::object());
+    if (const auto required = schema.find("required"); required != schema.end())
+      for (const auto& key : *required)
+        if (!value.contains(key.get_ref<const std::string&>()))
+          problems.push_back(path + ": lacks " + key.get<std::string>());
+    const auto properties = schema.find("properties");
+    const auto extra = schema.find("additionalProperties");
     for (const auto& [key, member] : value.items()) {
-      if (properties.contains(key)) {
-        check(properties[key], member, path + "." + key, problems);
-      } else if (schema.contains("additionalProperties")) {
-        const auto& extra = schema["additionalProperties"];
-        if (extra.is_boolean() && !extra.get<bool>()) problems.push_back(path + ": unexpected " + key);
-        if (extra.is_object()) check(extra, member, path + "." + key, problems);
+      if (properties != schema.end()) {
+        if (const auto property = properties->find(key); property != properties->end()) {
+          check(*property, member, path + "." + key, problems);
+          continue;
+        }
       }
+      if (extra == schema.end()) continue;
+      if (extra->is_boolean() && !extra->get<bool>()) problems.push_back(path + ": unexpected " + key);
+      if (extra->is_object()) check(*extra, member, path + "." + key, problems);
     }
   }
 

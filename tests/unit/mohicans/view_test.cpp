@@ -118,8 +118,10 @@ TEST_CASE("random games run to their end without errors, stuck states, leaks or 
   // The sanitizer build is ~30x slower and plays a sample; `warpath playout` plays the long runs.
 #ifdef WARPATH_SANITIZED_BUILD
   constexpr int games = 2;
+  constexpr int leak_check_every = 10;
 #else
   constexpr int games = 12;
+  constexpr int leak_check_every = 3;
 #endif
   const auto module = make_mohicans();
   for (const json& options : {json::object(), json{{"historical_reinforcements", true}, {"d6_combat", true}}}) {
@@ -129,7 +131,7 @@ TEST_CASE("random games run to their end without errors, stuck states, leaks or 
     o.options = options;
     o.games = games;
     o.seed = 5;
-    o.leak_check_every = 3;
+    o.leak_check_every = leak_check_every;
     const json report = warpath::engine::run_playouts(*module, o);
     CHECK(report["errors"] == 0);
     CHECK(report["stuck"] == 0);

@@ -542,14 +542,10 @@ void after_retreat(State& s) {
 }
 
 // H: the loser's retreats: by land, or for British units all landed by the Sea Lift, back to its port.
-std::vector<LocationIndex> retreat_options(const State& s) {
+std::vector<LocationIndex> loser_retreat_options(const State& s) {
   const CombatState& c = cs(s);
   const Side loser = enemy_of(*c.winner);
-  const auto units = retreating_units(s, loser);
-  auto out = retreat_destinations(s, c.battle, loser, units);
-  const LocationIndex port = sea_retreat_port(s, loser, units);
-  if (port != no_location && !contains(out, port)) out.push_back(port);
-  return out;
+  return retreat_options(s, c.battle, loser, retreating_units(s, loser));
 }
 
 // H: the loser goes to `to`; a retreat by sea takes its extra hit first (sea_hit).
@@ -557,7 +553,7 @@ void retreat_to(State& s, LocationIndex to) {
   CombatState& c = cs(s);
   const Side loser = enemy_of(*c.winner);
   const auto units = retreating_units(s, loser);
-  if (!contains(retreat_destinations(s, c.battle, loser, units), to)) {
+  if (retreat_by_sea(s, c.battle, loser, units, to)) {
     c.sea_port = to;
     ++s.rule_events["sea_retreats"];
     c.step = CombatStep::sea_hit;
@@ -598,7 +594,7 @@ void start_retreat(State& s) {
     }
   const auto units = retreating_units(s, loser);
   if (units.empty()) return after_retreat(s);
-  const auto to = retreat_options(s);
+  const auto to = loser_retreat_options(s);
   if (to.empty()) {
     for (UnitIndex u : units) eliminate(s, u);
     ++s.rule_events["retreats_eliminated"];
@@ -862,7 +858,7 @@ void list_step(const State& s, engine::ActionList& out) {
       out.add("surrender");
       return;
     case CombatStep::retreat:
-      for (LocationIndex l : retreat_options(s)) out.add("location", s.data().location(l).id);
+      for (LocationIndex l : loser_retreat_options(s)) out.add("location", s.data().location(l).id);
       return;
     case CombatStep::sea_hit:
       for (UnitIndex u : sea_hit_candidates(s)) out.add("unit", s.data().unit(u).id);
@@ -990,7 +986,7 @@ void apply_step(State& s, const Action& action) {
       return start_round(s);
     case CombatStep::retreat: {
       const LocationIndex to = location_arg(s, action);
-      if (!contains(retreat_options(s), to))
+      if (!contains(loser_retreat_options(s), to))
         refuse(the(enemy_of(*c.winner)) + " cannot retreat to " + place_name(s, to));
       return retreat_to(s, to);
     }
@@ -1174,6 +1170,19 @@ LocationIndex sea_retreat_port(const State& s, Side side, const std::vector<Unit
       !room_for(s, port, units))
     return no_location;
   return port;
+}
+
+std::vector<LocationIndex> retreat_options(const State& s, LocationIndex from, Side side,
+                                           const std::vector<UnitIndex>& units) {
+  auto out = retreat_destinations(s, from, side, units);
+  const LocationIndex port = sea_retreat_port(s, side, units);
+  if (port != no_location && !contains(out, port)) out.push_back(port);
+  return out;
+}
+
+bool retreat_by_sea(const State& s, LocationIndex from, Side side, const std::vector<UnitIndex>& units,
+                    LocationIndex to) {
+  return to == sea_retreat_port(s, side, units) && !contains(retreat_destinations(s, from, side, units), to);
 }
 
 // PROMOTIONS.

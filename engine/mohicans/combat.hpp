@@ -44,6 +44,13 @@ std::vector<LocationIndex> retreat_destinations(const State& s, LocationIndex fr
 // IV. H: the port of origin British `units` that all landed by the Sea Lift may retreat to (with one
 // extra hit), when it is still British, free of French units and has room; else no_location.
 LocationIndex sea_retreat_port(const State& s, Side side, const std::vector<UnitIndex>& units);
+// IV. H: every retreat open to `units` of `side` at `from` after a lost battle or siege: the land
+// destinations, and the port of origin by sea (sea_retreat_port) when it is not one of them.
+std::vector<LocationIndex> retreat_options(const State& s, LocationIndex from, Side side,
+                                           const std::vector<UnitIndex>& units);
+// IV. H: whether retreating to `to` is the retreat by sea, which costs one extra hit first.
+bool retreat_by_sea(const State& s, LocationIndex from, Side side, const std::vector<UnitIndex>& units,
+                    LocationIndex to);
 // PROMOTIONS: the militia of `victor` holding `l` at a battle's end may be promoted in the winter.
 void note_promotable(State& s, LocationIndex l, Side victor);
 // Moves `units` to `to` (one retreating stack), logged.

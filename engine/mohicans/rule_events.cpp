@@ -137,6 +137,7 @@ const engine::RuleEventNames& rule_event_names() {
       "sieges_lifted_by_retreat",
       "sieges_lifted_at_year_end",
       "siege_retreats_eliminated",
+      "siege_sea_retreats",
       "sieges_ended_empty",
       // VI. WINTER
       "militia_home",

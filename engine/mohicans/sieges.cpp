@@ -146,9 +146,43 @@ void hit(State& s, Side side, UnitIndex u) {
   s.note(role_of(side), "unit", s.data().unit(u).id, name + (gone ? " is eliminated." : " is hit and flipped."));
 }
 
+// H: the besiegers' retreats, by land or (British units all landed there by the Sea Lift this
+// turn) back to their port of origin by sea.
 std::vector<LocationIndex> destinations(const State& s) {
   const LocationIndex l = ss(s).siege;
-  return retreat_destinations(s, l, besieger_at(s, l), besiegers(s, l));
+  return retreat_options(s, l, besieger_at(s, l), besiegers(s, l));
+}
+
+// H: the besiegers leave for `to`; by sea, they first put one extra hit on a unit (sea_hit).
+void retreat_besiegers(State& s, LocationIndex to) {
+  SiegesState& g = ss(s);
+  const Side bes = besieger_at(s, g.siege);
+  const auto units = besiegers(s, g.siege);
+  if (retreat_by_sea(s, g.siege, bes, units, to)) {
+    ++s.rule_events["siege_sea_retreats"];
+    g.sea_port = to;
+    g.step = SiegeStep::sea_hit;
+    return;
+  }
+  retreat_units(s, units, to, bes);
+  end_siege(s);
+}
+
+std::vector<UnitIndex> sea_hit_candidates(const State& s) {
+  return loss_candidates(s, besiegers(s, ss(s).siege), false, false, true);
+}
+
+// H: the extra hit of the retreat by sea, then the voyage to the port of origin.
+void sea_hit(State& s, UnitIndex u) {
+  SiegesState& g = ss(s);
+  const Side bes = besieger_at(s, g.siege);
+  const std::string name = s.data().unit(u).name;
+  const bool gone = take_hit(s, u);
+  s.note(role_of(bes), "unit", s.data().unit(u).id,
+         name + (gone ? " is eliminated" : " is hit and flipped") + " in the retreat by sea.");
+  if (const auto units = besiegers(s, g.siege); !units.empty()) retreat_units(s, units, g.sea_port, bes);
+  g.sea_port = no_location;
+  end_siege(s);
 }
 
 // Runs until a decision waits; false when every siege is solved.
@@ -205,11 +239,20 @@ bool run_sieges(State& s) {
           s.note(
               role_of(bes), "retreat", nullptr,
               the(bes) + " have nowhere to retreat from " + place_name(s, g.siege) + ": their units are eliminated.");
+          end_siege(s);
         } else {
-          retreat_units(s, units, to.front(), bes);
+          retreat_besiegers(s, to.front());
         }
-        end_siege(s);
         continue;
+      }
+      case SiegeStep::sea_hit: {
+        const auto options = sea_hit_candidates(s);
+        if (options.size() == 1) {
+          sea_hit(s, options.front());
+          continue;
+        }
+        s.active = besieger_at(s, g.siege);
+        return true;
       }
     }
   }
@@ -255,6 +298,9 @@ void list_sieges(const State& s, engine::ActionList& out) {
     case SiegeStep::retreat:
       for (LocationIndex l : destinations(s)) out.add("location", s.data().location(l).id);
       return;
+    case SiegeStep::sea_hit:
+      for (UnitIndex u : sea_hit_candidates(s)) out.add("unit", s.data().unit(u).id);
+      return;
     case SiegeStep::roll:
       return;
   }
@@ -293,8 +339,16 @@ void apply_sieges(State& s, const Action& action) {
       const auto options = destinations(s);
       if (std::find(options.begin(), options.end(), to) == options.end())
         refuse("the besiegers cannot retreat to " + place_name(s, to));
-      retreat_units(s, besiegers(s, g.siege), to, s.active);
-      end_siege(s);
+      retreat_besiegers(s, to);
+      break;
+    }
+    case SiegeStep::sea_hit: {
+      if (action.verb != "unit") reject_verb(action, "the retreat by sea");
+      const UnitIndex u = unit_arg(s, action);
+      const auto options = sea_hit_candidates(s);
+      if (std::find(options.begin(), options.end(), u) == options.end())
+        refuse(s.data().unit(u).name + " cannot take this hit");
+      sea_hit(s, u);
       break;
     }
     case SiegeStep::roll:
@@ -313,6 +367,8 @@ std::string sieges_prompt(const State& s) {
       return "Siege of " + at + ": the defenders held; keep up the siege or retreat.";
     case SiegeStep::retreat:
       return "Siege of " + at + ": choose where the besiegers retreat.";
+    case SiegeStep::sea_hit:
+      return "Siege of " + at + ": the retreat by sea costs a hit; choose the unit that takes it.";
     case SiegeStep::roll:
       return "";
   }

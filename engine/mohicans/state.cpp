@@ -189,7 +189,8 @@ json procedures_to_json(const State& s) {
                                  return json{{"sieges", location_ids(d, v.sieges)},
                                              {"siege", location_or_null(d, v.siege)},
                                              {"step", siege_step_names(v.step)},
-                                             {"hits", by_side(v.hits)}};
+                                             {"hits", by_side(v.hits)},
+                                             {"sea_port", location_or_null(d, v.sea_port)}};
                                })},
       {"iroquois_adjustment", optional_json(s.iroquois_adjustment,
                                             [](const IroquoisAdjustmentState& v) {
@@ -275,9 +276,10 @@ void read_procedures(const json& j, State& s) {
     return c;
   });
   read("sieges", s.sieges, [&](const json& v) {
-    return SiegesState{read_locations(d, v.at("sieges")), read_location_or_null(d, v.at("siege")),
-                       siege_step_names.parse(v.at("step").get<std::string>(), "siege step"),
-                       read_by_side(v.at("hits"))};
+    return SiegesState{
+        read_locations(d, v.at("sieges")), read_location_or_null(d, v.at("siege")),
+        siege_step_names.parse(v.at("step").get<std::string>(), "siege step"), read_by_side(v.at("hits")),
+        read_location_or_null(d, v.value("sea_port", json(nullptr)))};  // absent in states saved before it
   });
   read("iroquois_adjustment", s.iroquois_adjustment,
        [](const json& v) { return IroquoisAdjustmentState{v.at("turns_left").get<int>()}; });

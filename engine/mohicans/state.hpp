@@ -217,14 +217,16 @@ enum class SiegeStep : std::uint8_t {
   allocate,  // a tie: a side puts its extra hit on one of its units
   lift,      // the besieger lost in the Spring: stays or retreats
   retreat,   // the besieger picks its retreat destination
+  sea_hit,   // the British besiegers retreating by sea put the extra hit on one of their units (H)
 };
-inline constexpr EnumNames<SiegeStep, 4> siege_step_names{{"roll", "allocate", "lift", "retreat"}};
+inline constexpr EnumNames<SiegeStep, 5> siege_step_names{{"roll", "allocate", "lift", "retreat", "sea_hit"}};
 
 struct SiegesState {
   std::vector<LocationIndex> sieges;  // still to roll
   LocationIndex siege = no_location;  // the one being resolved
   SiegeStep step = SiegeStep::roll;
-  std::array<int, 2> hits{};  // a tie's extra hit still to place, by Side
+  std::array<int, 2> hits{};             // a tie's extra hit still to place, by Side
+  LocationIndex sea_port = no_location;  // H: the port of origin the British besiegers retreat to by sea
 
   bool operator==(const SiegesState&) const = default;
 };

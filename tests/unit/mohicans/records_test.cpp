@@ -301,3 +301,58 @@ TEST_CASE("Sieges at a year's end: a siege in a year's last turn is rolled, then
   CHECK(sieges > 0);
   CHECK(lifted > 0);
 }
+
+TEST_CASE(
+    "Sieges: British besiegers landed by the Sea Lift may sail back to their port of origin, with one extra hit") {
+  // H: the retreat by sea is open to units that arrived at the siege location by the Sea Lift, as
+  // after a lost battle: here after a lost siege roll in a year's last turn (1754).
+  int retreats = 0;
+  for (std::uint64_t seed = 1; seed <= 30 && retreats == 0; ++seed) {
+    CAPTURE(seed);
+    State s = at_movement(Side::british, 10, seed);
+    s.supply.sea = 5;
+    s.naval.sea_lift_at = location("new_york");
+    clear(s, "new_york");
+    clear(s, "louisbourg");
+    for (const char* u : {"br_reg_44", "br_reg_46", "br_reg_47"}) put(s, u, "new_york");
+    put(s, "fr_gar_louisbourg", "louisbourg");
+    put(s, "fr_mil_louisbourg", "louisbourg");
+    Game g(s);
+    sea_lift_new_york_to_louisbourg(g);
+    g.act("british", "location", "louisbourg");
+    if (g.s().combat->step == CombatStep::withdraw) g.act("french", "withdraw");
+    for (int i = 0; i < 60 && g.stage() == Stage::combat; ++i) {
+      const json listed_now = g.actions();
+      if (listed_now.contains("assault"))
+        g.play("assault");
+      else if (listed_now.contains("hold"))
+        g.play("hold");
+      else
+        g.step();
+    }
+    if (!log_has(g, "the British besiege Louisbourg")) continue;
+    for (int i = 0; i < 10 && g.stage() == Stage::sieges && g.s().sieges->step != SiegeStep::retreat; ++i) g.step();
+    if (g.stage() != Stage::sieges || g.s().sieges->step != SiegeStep::retreat) continue;  // taken, or a tie's hits
+    ++retreats;
+    const auto where = args_of(g.actions("british"), "location");
+    CHECK(std::find(where.begin(), where.end(), "new_york") != where.end());
+    CHECK(std::find(where.begin(), where.end(), "halifax") != where.end());  // by land along the coast
+    std::vector<std::string> before;
+    for (const char* u : {"br_reg_44", "br_reg_46", "br_reg_47"})
+      if (at(g, u) == location("louisbourg")) before.push_back(u);
+    g.act("british", "location", "new_york");
+    if (g.stage() == Stage::sieges && g.s().sieges && g.s().sieges->step == SiegeStep::sea_hit) {
+      CHECK(args_of(g.actions("british"), "unit").size() > 1);  // a choice among the undamaged units (B)
+      CHECK(g.s().sieges->sea_port == location("new_york"));
+      check_round_trip(g);
+      CHECK_FALSE(g.try_act("british", "location", "halifax"));
+      g.play("unit", args_of(g.actions("british"), "unit").front());
+    }
+    CHECK(log_has(g, "in the retreat by sea."));
+    CHECK(log_has(g, "the British retreat from Louisbourg to New York"));
+    for (const std::string& u : before)
+      if (g.s().unit(unit(u.c_str())).where == UnitWhere::map) CHECK(at(g, u.c_str()) == location("new_york"));
+    CHECK_FALSE(g.s().location(location("louisbourg")).besieged);
+  }
+  CHECK(retreats == 1);
+}

@@ -53,7 +53,8 @@ export async function openPlayerPages(browser, game, seats, mapReady, record, { 
 function markTargets({ targets, openers, attr, requireTurn }) {
   for (const el of document.querySelectorAll(`[${attr}]`)) el.removeAttribute(attr);
   if (requireTurn && (document.querySelector('#board.busy') || !document.querySelector('#turn-panel.your-turn'))) return [];
-  const usable = (el) => !el.closest('details.all-choices') && !el.disabled && el.getClientRects().length > 0;
+  // What a player sees: not in a folded box (whose content still has boxes), nor hidden by CSS.
+  const usable = (el) => !el.closest('details.all-choices') && !el.disabled && el.checkVisibility({ visibilityProperty: true });
   const found = [...document.querySelectorAll(targets)].filter(usable).map((el) => ({ el, opener: false }));
   if (openers) for (const el of document.querySelectorAll(openers)) if (usable(el) && !el.matches('[data-verb], [data-verbs]')) found.push({ el, opener: true });
   return found.map(({ el, opener }, i) => {
@@ -70,18 +71,21 @@ function pick(random, candidates) {
 }
 
 // Plays until the first page shows a result (or `maxActions`). `board` names the title's
-// selectors: {targets, openers?, opened?, menu}: the page's targets; the elements that open a list
-// of more targets (none: null) and those targets once open; the entries of a target's menu of
-// verbs. Returns {actions, menus, opened, domClicks, domClicked, verbs, seconds, capped}.
-// `domClicked` lists the targets a real mouse click could not reach (something drawn over them),
-// which were then clicked through the DOM.
+// selectors: {targets, openers?, opened?, menu, shape?}: the page's targets; the elements that
+// open a list of more targets (none: null) and those targets once open; the entries of a target's
+// menu of verbs; the part of a target a player clicks where it has one (a space's drawing, not
+// the gap between it and its name). Returns {actions, menus, opened, domClicks, domClicked, verbs,
+// seconds, capped}. `domClicked` lists the targets a real mouse click could not reach (something
+// drawn over them, or not visible), which were then clicked through the DOM.
 export async function playByClicks({ server, game, pages, random, board, maxActions = Infinity, stepTimeout = 15000, consoleLines = [], name = 'click-game' }) {
   const seats = Object.keys(pages);
   const started = Date.now();
   const stats = { actions: 0, menus: 0, opened: 0, domClicks: 0, domClicked: [], verbs: new Map() };
   let stalled = null;
   let version = '';
-  const clickTarget = async (page, locator, what) => {
+  const clickTarget = async (page, target, what) => {
+    const shape = board.shape ? target.locator(board.shape) : null;
+    const locator = shape && (await shape.count()) > 0 ? shape.first() : target;
     try {
       await locator.click({ timeout: 1500 });
     } catch {
@@ -93,8 +97,9 @@ export async function playByClicks({ server, game, pages, random, board, maxActi
         return owner ? owner.outerHTML.slice(0, owner.outerHTML.indexOf('>') + 1) : hit?.tagName ?? 'nothing';
       }).catch(() => 'unknown');
       const self = await locator.evaluate((el) => el.outerHTML.slice(0, el.outerHTML.indexOf('>') + 1)).catch(() => what);
+      const visible = await locator.isVisible().catch(() => false);
       stats.domClicks += 1;
-      stats.domClicked.push(`${what} at ${version}: ${self} under ${over}`);
+      stats.domClicked.push(`${what} at ${version}: ${self} ${visible ? `under ${over}` : 'not visible'}`);
       await locator.dispatchEvent('click');
     }
   };
@@ -175,7 +180,7 @@ export async function playByClicks({ server, game, pages, random, board, maxActi
     `${stats.actions} actions in ${stats.seconds.toFixed(0)} s (${(stats.actions / stats.seconds).toFixed(1)} actions/s); ${stats.menus} through a menu; ${stats.opened} through a list opener; ${stats.domClicks} DOM clicks`,
   );
   console.log(`verbs: ${[...stats.verbs].map(([v, n]) => `${v} ${n}`).join(', ')}`);
-  if (stats.domClicked.length) console.log(`clicked through the DOM (the first 10): ${stats.domClicked.slice(0, 10).join('; ')}`);
+  if (stats.domClicked.length) console.log(`clicked through the DOM:\n  ${stats.domClicked.join('\n  ')}`);
   return stats;
 }
 

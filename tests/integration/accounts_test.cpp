@@ -15,6 +15,8 @@
 
 #include "tests/integration/harness.hpp"
 
+namespace accounts_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -31,11 +33,6 @@ HttpResponse send(HttpClient& http, const std::string& method, const std::string
                   const HeaderMap& headers = {}) {
   return http.request_raw(method, target, body.is_null() ? std::string() : body.dump(), "application/json", {},
                           headers);
-}
-
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace
@@ -272,3 +269,5 @@ TEST_CASE("accounts: a session id the server did not issue is worthless (no sess
   CHECK(cookie_of(in) != planted);
   CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", planted}}).status == 401);
 }
+
+}  // namespace accounts_test

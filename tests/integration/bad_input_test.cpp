@@ -5,7 +5,7 @@
 
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::bad_input_test {
 namespace {
 
 using nlohmann::json;
@@ -348,4 +348,4 @@ TEST_CASE("bad input over HTTP") {
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::bad_input_test

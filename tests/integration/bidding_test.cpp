@@ -13,6 +13,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/test_clock.hpp"
 
+namespace bidding_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -34,27 +36,11 @@ json propose(User& owner, const json& bidding, const json& extra = json::object(
 
 json listing_of(User& user, std::int64_t id) { return user.ok("GET", lobby(id))["listing"]; }
 
-std::string role_of(const json& listing, const std::string& user) {
-  for (const auto& p : listing["players"])
-    if (p["name"] == user) return p["role"];
-  FAIL("no such player");
-  return {};
-}
-
 // The VP marker of the started game, as a player's view shows it (positive: French lead).
 int vp_of(User& player, std::int64_t g) {
   const auto res = player.send("GET", game(g, "/view"));
   REQUIRE_MESSAGE(res.status == 200, res.raw_body);
   return res.body.at("view").at("vp").get<int>();
-}
-
-template <typename F>
-bool eventually(F done) {
-  for (int i = 0; i < 100; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
 }
 
 std::filesystem::path record_dir(const std::string& name) {
@@ -247,3 +233,5 @@ TEST_CASE("bidding: deadlines bid 0 or accept, while the server runs and after a
   CHECK(role_of(after, opener == 0 ? "alice" : "bob") == "french");
   CHECK(after["bidding"]["state"]["outcome"]["bid"] == json{{"side", "british"}, {"vp", 0}});
 }
+
+}  // namespace bidding_test

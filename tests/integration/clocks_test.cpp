@@ -13,6 +13,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/test_clock.hpp"
 
+namespace clocks_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -46,16 +48,6 @@ json act(Harness& h, std::int64_t id, const std::string& token, const std::strin
 }
 
 std::string code_of(const HttpResponse& res) { return res.body["error"].value("code", ""); }
-
-// Waits (the scheduler looks every 100 ms under a test clock) until `done` holds.
-template <typename F>
-bool eventually(F done) {
-  for (int i = 0; i < 100; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -211,3 +203,5 @@ TEST_CASE(
   const auto player = alice.ok("GET", "/api/players/alice");
   CHECK(player["response_times"]["timeouts"] == 1);
 }
+
+}  // namespace clocks_test

@@ -5,7 +5,7 @@
 
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::crash_test {
 namespace {
 
 using nlohmann::json;
@@ -115,4 +115,4 @@ TEST_CASE("kill -9 loses no acknowledged move and the game goes on") {
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::crash_test

@@ -19,7 +19,7 @@
 
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::hardening_test {
 namespace {
 
 using nlohmann::json;
@@ -460,4 +460,4 @@ TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and th
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::hardening_test

@@ -226,4 +226,16 @@ int verify_record(const std::filesystem::path& dir, const std::string& name, con
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+std::string role_of(const json& listing, const std::string& user) {
+  for (const auto& p : listing["players"])
+    if (p["name"] == user) return p["role"];
+  FAIL("no such player");
+  return {};
+}
+
+std::string file_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 }  // namespace warpath::test

@@ -2,6 +2,7 @@
 // What every integration test needs: a server of its own on a free port with a fresh database,
 // games created over HTTP, connected seats, and a random but reproducible player.
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -11,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/http_client.hpp"
@@ -103,5 +105,22 @@ std::string active_role(const nlohmann::json& view);
 // Whether a message as it crossed the wire holds a seat's hand: a view with a "hand" member or a
 // patch of one.
 bool shows_a_hand(const std::string& raw);
+
+// The role `user` plays in a started game's lobby listing.
+std::string role_of(const nlohmann::json& listing, const std::string& user);
+
+// A file's whole content (empty if it cannot be read).
+std::string file_text(const std::filesystem::path& path);
+
+// Whether `done()` comes true within `tries` looks 100 ms apart (the server's schedulers look every
+// 100 ms under a test clock).
+template <typename F>
+bool eventually(F done, int tries = 100) {
+  for (int i = 0; i < tries; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
 
 }  // namespace warpath::test

@@ -10,6 +10,8 @@
 
 #include "tests/integration/harness.hpp"
 
+namespace lobby_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -25,14 +27,6 @@ json propose(User& owner, const json& extra = json::object()) {
 
 std::string lobby(std::int64_t id, const std::string& rest = {}) { return "/api/lobby/" + std::to_string(id) + rest; }
 std::string game(std::int64_t id, const std::string& rest) { return "/api/games/" + std::to_string(id) + rest; }
-
-// The role `user` plays in the started game.
-std::string role_of(const json& listing, const std::string& user) {
-  for (const auto& p : listing["players"])
-    if (p["name"] == user) return p["role"];
-  FAIL("no such player");
-  return {};
-}
 
 // One legal move of `role` over its own WebSocket (an account seat).
 void play_one_move(Harness& h, User& user, std::int64_t id, const std::string& role) {
@@ -225,3 +219,5 @@ TEST_CASE("lobby: needs a session; games proposed per account are rate limited")
   CHECK(code_of(bob.send("POST", "/api/lobby", {{"title", "no-such-game"}})) == "unknown_title");
   CHECK(code_of(bob.send("POST", "/api/lobby", {{"title", "test-duel"}, {"seat", "green"}})) == "unknown_seat");
 }
+
+}  // namespace lobby_test

@@ -7,7 +7,7 @@
 #include "protocol/seat_replica.hpp"
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::mixed_test {
 namespace {
 
 using nlohmann::json;
@@ -150,4 +150,4 @@ TEST_CASE("the HTTP API describes titles and games") {
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::mixed_test

@@ -10,7 +10,7 @@
 
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::notes_test {
 namespace {
 
 using nlohmann::json;
@@ -133,4 +133,4 @@ TEST_CASE("a player's note is the account's own in a lobby game: opponent, stran
   CHECK(record.raw_body.find("Alice's plan") == std::string::npos);
 }
 
-}  // namespace warpath::test
+}  // namespace warpath::test::notes_test

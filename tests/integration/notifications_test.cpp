@@ -17,6 +17,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/receivers.hpp"
 
+namespace notifications_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 using namespace std::chrono_literals;
@@ -429,3 +431,5 @@ TEST_CASE("notifications: game mail goes only to a confirmed address; the webhoo
   play_turn(*red, "red", rng);
   CHECK_MESSAGE(wait_until([&] { return your_move_mails("bob@example.org") == 1; }, 20s), h.server().log_tail());
 }
+
+}  // namespace notifications_test

@@ -20,6 +20,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/receivers.hpp"
 
+namespace outbox_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 using namespace std::chrono_literals;
@@ -29,11 +31,6 @@ namespace {
 std::string crlf_to_lf(std::string text) {
   for (std::size_t at; (at = text.find("\r\n")) != std::string::npos;) text.erase(at, 1);
   return text;
-}
-
-std::string file_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 std::string new_key(std::mt19937_64& rng) {
@@ -265,3 +262,5 @@ TEST_CASE("outbox: a webhook whose retries are spent is paused and its owner tol
   CHECK(hooks.records().size() == 2);
   CHECK(smtp.records().size() == 1);
 }
+
+}  // namespace outbox_test

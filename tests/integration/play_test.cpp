@@ -7,7 +7,7 @@
 #include "protocol/seat_replica.hpp"
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::play_test {
 namespace {
 
 using nlohmann::json;
@@ -119,4 +119,4 @@ TEST_CASE("a late joiner gets the current snapshot and presence reaches the room
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::play_test

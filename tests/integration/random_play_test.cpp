@@ -12,6 +12,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/random_player.hpp"
 
+namespace random_play_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -139,3 +141,5 @@ TEST_CASE("random play: lobby games of Annus Mirabilis played to their end by ra
   }
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace random_play_test

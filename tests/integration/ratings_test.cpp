@@ -19,6 +19,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/test_clock.hpp"
 
+namespace ratings_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 namespace t = warpath::server::tournaments;
@@ -29,15 +31,6 @@ constexpr std::int64_t start_ms = 1'795'392'000'000;
 
 std::string lobby(std::int64_t id, const std::string& rest = {}) { return "/api/lobby/" + std::to_string(id) + rest; }
 std::string game(std::int64_t id, const std::string& rest) { return "/api/games/" + std::to_string(id) + rest; }
-
-template <typename F>
-bool eventually(F done) {
-  for (int i = 0; i < 150; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
 
 // A rated (or not) game of `title` proposed by `owner` in `seat` and joined by `other`; its id.
 std::int64_t started(User& owner, User& other, const std::string& title, const std::string& scenario,
@@ -136,7 +129,7 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   const auto g3 = started(alice, bob, "wilderness-war", "annus_mirabilis", "french", true);
   bob.ok("POST", game(g3, "/resign"));
   expect({"wilderness-war", "annus_mirabilis", id["alice"], id["bob"], std::nullopt, t::Outcome::first_wins});
-  REQUIRE(eventually([&] { return rated_count(h) == 2; }));
+  REQUIRE(eventually([&] { return rated_count(h) == 2; }, 150));
   CHECK(rating_of(carol, "carol", "test-duel").is_null());  // the unrated game changed nothing
   const auto bobs = rating_of(carol, "bob", "test-duel");
   REQUIRE(bobs.is_object());
@@ -192,13 +185,13 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   h.server().kill9();
   h.server().restart();
   for (auto* u : {&alice, &bob, &carol}) u->http = h.http();
-  REQUIRE(eventually([&] { return rated_count(h) == 3; }));
+  REQUIRE(eventually([&] { return rated_count(h) == 3; }, 150));
 
   // 5. Duel, rated, after the restart: carol (red) beats bob.
   const auto g5 = started(carol, bob, "test-duel", "standard", "red", true);
   bob.ok("POST", game(g5, "/resign"));
   expect({"test-duel", "standard", id["carol"], id["bob"], std::nullopt, t::Outcome::first_wins});
-  REQUIRE(eventually([&] { return rated_count(h) == 4; }));
+  REQUIRE(eventually([&] { return rated_count(h) == 4; }, 150));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // a few more looks: still four
   CHECK(rated_count(h) == 4);
 
@@ -255,3 +248,5 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   CHECK(ratings_command("--db /nonexistent/warpath.db").first == 2);
   CHECK(ratings_command(db + " --recompute --title test-duel").first == 2);
 }
+
+}  // namespace ratings_test

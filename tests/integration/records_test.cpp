@@ -11,6 +11,8 @@
 
 #include "tests/integration/harness.hpp"
 
+namespace records_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -64,3 +66,5 @@ TEST_CASE("records: the seed is committed to at the start and revealed at the en
   CHECK(verify_record(dir, "tampered.json", tampered) == 1);
   CHECK(http.get("/api/games/999/record").status == 404);
 }
+
+}  // namespace records_test

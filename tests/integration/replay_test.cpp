@@ -10,6 +10,8 @@
 
 #include "tests/integration/harness.hpp"
 
+namespace replay_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -108,3 +110,5 @@ TEST_CASE("replays: once a game is over, anyone steps through any side") {
   CHECK(end.body["view"]["result"]["winner"] == "blue");
   CHECK(http.get(replay(game.id, 0, "green")).status == 400);
 }
+
+}  // namespace replay_test

@@ -7,7 +7,7 @@
 #include "protocol/seat_replica.hpp"
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::resync_test {
 namespace {
 
 using nlohmann::json;
@@ -159,4 +159,4 @@ TEST_CASE("a client that skips messages catches up through resync") {
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::resync_test

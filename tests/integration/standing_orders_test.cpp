@@ -17,7 +17,7 @@
 #include "engine/wilderness_war/module.hpp"
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::standing_orders_test {
 namespace {
 
 using nlohmann::json;
@@ -308,4 +308,4 @@ TEST_CASE("bad standing orders are refused with typed errors and change nothing"
   for (auto* client : {british.get(), french.get(), spectator.get()}) check_only_own_orders(*client);
 }
 
-}  // namespace warpath::test
+}  // namespace warpath::test::standing_orders_test

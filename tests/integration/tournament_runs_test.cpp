@@ -29,6 +29,8 @@
 #include "tests/integration/random_player.hpp"
 #include "tests/integration/test_clock.hpp"
 
+namespace tournament_runs_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -814,3 +816,5 @@ TEST_CASE("tournament run: a 4-player round-robin pool, balanced sides, started 
   check_pairing_notices(run, facts, Sides::balanced);
   report("4-player pool", facts, start);
 }
+
+}  // namespace tournament_runs_test

@@ -16,6 +16,8 @@
 #include "tests/integration/harness.hpp"
 #include "tests/integration/test_clock.hpp"
 
+namespace tournaments_test {
+
 using namespace warpath::test;
 using nlohmann::json;
 
@@ -28,15 +30,6 @@ constexpr std::int64_t start_ms = 1'795'392'000'000 + 10 * hour;  // 2026-11-23T
 std::string code_of(const HttpResponse& res) { return res.body["error"].value("code", ""); }
 std::string tournament(std::int64_t id, const std::string& rest = {}) {
   return "/api/tournaments/" + std::to_string(id) + rest;
-}
-
-template <typename F>
-bool eventually(F done) {
-  for (int i = 0; i < 150; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
 }
 
 int organiser(Harness& h, const std::string& flag, const std::string& name) {
@@ -191,10 +184,12 @@ TEST_CASE("tournaments: create as organiser, register, start, bid, adjudicate at
   h.server().restart();
   for (auto* u : {&alice, &bob, &carol, &dave, &erin, &frank}) u->http = h.http();
   clock.advance(day + 60'000);
-  REQUIRE(eventually([&] {
-    rounds = bob.ok("GET", tournament(id, "/rounds"));
-    return rounds["rounds"].size() == 2;
-  }));
+  REQUIRE(eventually(
+      [&] {
+        rounds = bob.ok("GET", tournament(id, "/rounds"));
+        return rounds["rounds"].size() == 2;
+      },
+      150));
   const auto decided = rounds["rounds"][0]["pairings"][game1["table"].get<int>() - 1];
   CHECK(decided["status"] == "finished");
   CHECK(decided["result"]["how"] == "adjudicated");
@@ -232,7 +227,7 @@ TEST_CASE("tournaments: create as organiser, register, start, bid, adjudicate at
   const auto resigned = bob.ok("GET", "/api/games/" + std::to_string(playing["game"].get<std::int64_t>()));
   CHECK(resigned["status"] == "over");
   CHECK(resigned["result"]["score"].contains("resigned"));
-  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }));
+  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }, 150));
   rounds = bob.ok("GET", tournament(id, "/rounds"));
   const auto withdrawn = pairing_of(rounds, 2, quitter);
   CHECK(withdrawn["result"]["how"] == "withdrawn");
@@ -264,7 +259,7 @@ TEST_CASE("tournaments: cancelled at the close of registration with too few play
   const std::int64_t second = alice.ok("POST", "/api/tournaments", swiss_body("2026-11-30T00:00:00Z"), 201)["id"];
   bob.ok("POST", tournament(first, "/register"));
   clock.advance(day);
-  REQUIRE(eventually([&] { return bob.ok("GET", tournament(first))["status"] == "cancelled"; }));
+  REQUIRE(eventually([&] { return bob.ok("GET", tournament(first))["status"] == "cancelled"; }, 150));
   CHECK(bob.ok("GET", tournament(second))["status"] == "registration");
   CHECK(alice.ok("DELETE", tournament(second))["status"] == "cancelled");
   CHECK(code_of(bob.send("POST", tournament(second, "/register"))) == "registration_closed");
@@ -309,10 +304,12 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
     users.at(loser)->ok("POST", "/api/games/" + std::to_string(p["game"].get<std::int64_t>()) + "/resign",
                         json::object());
   }
-  REQUIRE(eventually([&] {
-    rounds = bob.ok("GET", tournament(id, "/rounds"));
-    return rounds["rounds"].size() == 2;
-  }));
+  REQUIRE(eventually(
+      [&] {
+        rounds = bob.ok("GET", tournament(id, "/rounds"));
+        return rounds["rounds"].size() == 2;
+      },
+      150));
   for (const auto& p : rounds["rounds"][0]["pairings"]) {
     CHECK(p["result"]["how"] == "resigned");
     CHECK(p["result"]["winner"] == p["sides"]["french"]);
@@ -325,7 +322,7 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
   std::sort(finalists.begin(), finalists.end());
   CHECK(in_final == finalists);
   clock.advance(day + 60'000);  // the final is adjudicated at its deadline
-  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }));
+  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }, 150));
   const auto standings = bob.ok("GET", tournament(id, "/standings"));
   REQUIRE(standings["rows"].size() == 4);
   CHECK(standings["rows"][0]["rank"] == 1);
@@ -338,3 +335,5 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
   CHECK(rounds["rounds"][1]["pairings"][0]["result"]["how"] == "adjudicated");
   CHECK(rounds["rounds"][1]["pairings"][0]["result"]["winner"] == standings["rows"][0]["name"]);
 }
+
+}  // namespace tournaments_test

@@ -5,7 +5,7 @@
 
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::undo_test {
 namespace {
 
 using nlohmann::json;
@@ -115,4 +115,4 @@ TEST_CASE("the undo window survives a restart") {
 }
 
 }  // namespace
-}  // namespace warpath::test
+}  // namespace warpath::test::undo_test

@@ -9,7 +9,7 @@
 #include "engine/core/hash.hpp"
 #include "tests/integration/harness.hpp"
 
-namespace warpath::test {
+namespace warpath::test::wilderness_war_test {
 namespace {
 
 using nlohmann::json;
@@ -229,4 +229,4 @@ TEST_CASE("GET /api/titles/wilderness-war/data serves the map, pieces and cards 
   CHECK(duel.body == json::object());
 }
 
-}  // namespace warpath::test
+}  // namespace warpath::test::wilderness_war_test

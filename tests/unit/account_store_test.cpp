@@ -10,6 +10,8 @@
 #include "server/util/secrets.hpp"
 #include "tests/support/temp_db.hpp"
 
+namespace account_store_test {
+
 using namespace warpath::server;
 using namespace warpath::server::storage;
 using warpath::test::commit_and_wait;
@@ -103,3 +105,5 @@ TEST_CASE("a deleted account keeps its name on the record and nothing else") {
   CHECK(sign_up(q, "Levis", "louis@example.org").id > 0);
   CHECK(sign_up(q, "montcalm", "new@example.org").name_taken);
 }
+
+}  // namespace account_store_test

@@ -7,6 +7,8 @@
 #include "server/accounts/accounts.hpp"
 #include "server/util/secrets.hpp"
 
+namespace accounts_test {
+
 using namespace warpath::server;
 using namespace warpath::server::accounts;
 
@@ -80,3 +82,5 @@ TEST_CASE("a session is renewed once a day at most, and the CSRF token must matc
   CHECK_FALSE(csrf_matches(s, new_token(16)));
   CHECK_FALSE(csrf_matches(s, s.csrf_token.substr(0, 31)));
 }
+
+}  // namespace accounts_test

@@ -6,6 +6,8 @@
 
 #include "engine/core/action_list.hpp"
 
+namespace action_list_test {
+
 using nlohmann::json;
 using warpath::engine::Action;
 using warpath::engine::ActionList;
@@ -79,3 +81,5 @@ TEST_CASE("clear empties the list and keeps it usable") {
   list.add("roll");
   CHECK(list.contains({"roll", nullptr}));
 }
+
+}  // namespace action_list_test

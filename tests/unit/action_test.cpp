@@ -3,6 +3,8 @@
 #include "engine/core/action.hpp"
 #include "engine/core/action_list.hpp"
 
+namespace action_test {
+
 using nlohmann::json;
 using warpath::engine::Action;
 using warpath::engine::is_well_formed;
@@ -38,3 +40,5 @@ TEST_CASE("arguments are ids: null, strings or integers") {
   CHECK_FALSE(is_well_formed({"card", json::array({1})}));
   CHECK_FALSE(is_well_formed({"", nullptr}));
 }
+
+}  // namespace action_test

@@ -6,6 +6,8 @@
 
 #include "server/bidding/bidding.hpp"
 
+namespace bidding_test {
+
 using namespace warpath::server::bidding;
 using nlohmann::json;
 
@@ -210,3 +212,5 @@ TEST_CASE("a record's bidding is checked against the game's seed, its bid and it
   changed["acts"][1]["vp"] = 1;
   CHECK_FALSE(check_record(changed, title_roles, 10, game_seed, outcome.bid_option(), players).empty());
 }
+
+}  // namespace bidding_test

@@ -4,6 +4,8 @@
 
 #include "protocol/client_message.hpp"
 
+namespace client_message_test {
+
 using namespace warpath::protocol;
 
 namespace {
@@ -68,3 +70,5 @@ TEST_CASE("the ref of a refused message is echoed when readable") {
   REQUIRE(std::holds_alternative<ProtocolError>(parsed));
   CHECK(std::get<ProtocolError>(parsed).ref == "abc");
 }
+
+}  // namespace client_message_test

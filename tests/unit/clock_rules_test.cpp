@@ -5,6 +5,8 @@
 
 #include "server/clocks/clock_rules.hpp"
 
+namespace clock_rules_test {
+
 using namespace warpath::server::clocks;
 using nlohmann::json;
 
@@ -190,3 +192,5 @@ TEST_CASE("clocks: the vacation allowance starts at 20 days, earns one per eight
   CHECK(vacation_balance(vacation_start_ms, monday, monday + 80 * day_ms) == 30 * day_ms);
   CHECK(vacation_balance(5 * day_ms, monday, monday + 16 * day_ms) == 7 * day_ms);
 }
+
+}  // namespace clock_rules_test

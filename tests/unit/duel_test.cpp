@@ -4,6 +4,8 @@
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace duel_test {
+
 using namespace warpath::engine;
 using nlohmann::json;
 
@@ -69,3 +71,5 @@ TEST_CASE("a full game ends with a result and an empty action set") {
   CHECK(match.legal_actions("blue").empty());
   CHECK(match.version() == 4);
 }
+
+}  // namespace duel_test

@@ -9,6 +9,8 @@
 
 #include "protocol/error_code.hpp"
 
+namespace error_code_test {
+
 using namespace warpath::protocol;
 using nlohmann::json;
 
@@ -65,3 +67,5 @@ TEST_CASE("error codes have one name each, are found by name and carry their HTT
   CHECK(from_engine(warpath::engine::ErrorCode::illegal_action) == ErrorCode::illegal_action);
   CHECK(from_engine(warpath::engine::ErrorCode::undo_not_allowed) == ErrorCode::undo_not_allowed);
 }
+
+}  // namespace error_code_test

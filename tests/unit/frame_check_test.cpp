@@ -4,6 +4,8 @@
 
 #include "protocol/frame_check.hpp"
 
+namespace frame_check_test {
+
 using warpath::protocol::is_valid_utf8;
 using warpath::protocol::nests_deeper_than;
 
@@ -30,3 +32,5 @@ TEST_CASE("nesting depth counts brackets outside strings only") {
   CHECK(nests_deeper_than(std::string(100, '[') + std::string(100, ']'), 32));
   CHECK_FALSE(nests_deeper_than(std::string(32, '[') + std::string(32, ']'), 32));
 }
+
+}  // namespace frame_check_test

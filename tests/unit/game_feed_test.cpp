@@ -8,6 +8,8 @@
 #include "protocol/seat_replica.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace game_feed_test {
+
 using namespace warpath;
 using nlohmann::json;
 using Outcome = protocol::SeatReplica::Outcome;
@@ -136,3 +138,5 @@ TEST_CASE("a seat nobody watches keeps no patches, and the kept patches have a b
   CHECK(snapshot["version"] == match.version());
   CHECK(snapshot["view"] == match.view("blue"));
 }
+
+}  // namespace game_feed_test

@@ -11,6 +11,8 @@
 #include "server/records/game_record.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace game_record_test {
+
 using namespace warpath;
 using namespace warpath::server::records;
 using nlohmann::json;
@@ -155,3 +157,5 @@ TEST_CASE("a running game's record hides its seed and verifies its chain only") 
   finished.erase("seed");
   CHECK(mentions(verify_record(finished, r.games), "seed is not revealed"));
 }
+
+}  // namespace game_record_test

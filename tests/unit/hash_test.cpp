@@ -6,6 +6,8 @@
 
 #include "engine/core/hash.hpp"
 
+namespace hash_test {
+
 using namespace warpath::engine;
 
 TEST_CASE("FNV-1a 64 matches its published test vectors") {
@@ -37,3 +39,5 @@ TEST_CASE("json_hash, serialised straight into the hash, equals the hash of the 
   CHECK(json_hash(document) == hash_hex(document.dump()));
   for (const auto& [key, value] : document.items()) CHECK(json_hash(value) == hash_hex(value.dump()));
 }
+
+}  // namespace hash_test

@@ -10,6 +10,8 @@
 #include "tests/test_game/duel.hpp"
 #include "tests/unit/mini_module.hpp"
 
+namespace irreversible_test {
+
 using namespace warpath::engine;
 using nlohmann::json;
 
@@ -115,3 +117,5 @@ TEST_CASE("the verbs a module says are certainly reversible are not tried") {
   CHECK(irreversible_actions(module, *state, "a", legal) == json{{"pick", {2, 4, 5}}});
   CHECK(module.applied == 5);  // pick 1 to 5; neither move's two args nor end
 }
+
+}  // namespace irreversible_test

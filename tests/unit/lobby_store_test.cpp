@@ -15,6 +15,8 @@
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 
+namespace lobby_store_test {
+
 using namespace warpath::server;
 using namespace warpath::server::storage;
 using nlohmann::json;
@@ -256,3 +258,5 @@ TEST_CASE(
   CHECK(lobby.due_biddings(1'000'000, 10).empty());
   CHECK(lobby.game_players(*ended->game).size() == 2);
 }
+
+}  // namespace lobby_store_test

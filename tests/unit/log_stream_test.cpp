@@ -10,6 +10,8 @@
 #include "engine/core/match.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace log_stream_test {
+
 using namespace warpath;
 using nlohmann::json;
 
@@ -84,3 +86,5 @@ TEST_CASE("move_log_change stores a log that every seat reads alike once, per se
   CHECK(changed > per_seat);
   CHECK(per_seat > 0);
 }
+
+}  // namespace log_stream_test

@@ -5,6 +5,8 @@
 #include "tests/test_game/duel.hpp"
 #include "tests/unit/mini_module.hpp"
 
+namespace match_test {
+
 using namespace warpath::engine;
 using nlohmann::json;
 
@@ -199,3 +201,5 @@ TEST_CASE("adjudication is the server's move only: the title's adjudicated resul
   replayed.replay({"red", {"adjudicate", nullptr}});
   CHECK(replayed.result()->to_json() == f.match.result()->to_json());
 }
+
+}  // namespace match_test

@@ -15,6 +15,8 @@
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace notifications_test {
+
 using namespace warpath::server;
 using namespace warpath::server::storage;
 using nlohmann::json;
@@ -348,3 +350,5 @@ TEST_CASE("a move's public dice reach the prepared move; a drawn card is a line 
   CHECK(summary.score == json{{"blue", 0}, {"red", 0}});
   CHECK(summary.phase == "round 1 of 6: red to act");
 }
+
+}  // namespace notifications_test

@@ -14,6 +14,8 @@
 #include "server/storage/outbox_store.hpp"
 #include "tests/support/temp_db.hpp"
 
+namespace outbox_test {
+
 using namespace warpath::server;
 using namespace warpath::server::mail;
 using namespace warpath::server::storage;
@@ -339,3 +341,5 @@ TEST_CASE("a webhook whose retries are spent is paused and its owner told, once"
   CHECK_FALSE(store.webhook_url(owner));
   CHECK_FALSE(store.webhook_active(owner, "https://hooks.example.org/new"));
 }
+
+}  // namespace outbox_test

@@ -4,6 +4,8 @@
 #include "engine/core/rng.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace patch_test {
+
 using namespace warpath::engine;
 using nlohmann::json;
 
@@ -67,3 +69,5 @@ TEST_CASE("patch(old, diff(old, new)) == new on consecutive views of random game
     }
   }
 }
+
+}  // namespace patch_test

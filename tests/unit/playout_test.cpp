@@ -4,6 +4,8 @@
 #include "engine/core/playout.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace playout_test {
+
 TEST_CASE("random playouts of the test game are clean and report their counters") {
   auto duel = warpath::testgame::make_duel();
   warpath::engine::PlayoutOptions options;
@@ -107,3 +109,5 @@ TEST_CASE("the leak check catches a view that shows another seat's hand") {
   CHECK(report["leaks"].get<int>() > 0);
   CHECK(report["errors"] == 0);
 }
+
+}  // namespace playout_test

@@ -5,6 +5,8 @@
 
 #include "engine/core/rng.hpp"
 
+namespace rng_test {
+
 using warpath::engine::Rng;
 
 TEST_CASE("the same seed gives the same sequence, another seed another") {
@@ -60,3 +62,5 @@ TEST_CASE("shuffle is a permutation and depends on the seed") {
 }
 
 TEST_CASE("below(0) is refused") { CHECK_THROWS(Rng(1).below(0)); }
+
+}  // namespace rng_test

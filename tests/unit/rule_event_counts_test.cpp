@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+namespace rule_event_counts_test {
+
 namespace {
 
 using warpath::engine::RuleEventCounts;
@@ -71,3 +73,5 @@ TEST_CASE("rule event counters round-trip through JSON and leave zeros out") {
 }
 
 }  // namespace
+
+}  // namespace rule_event_counts_test

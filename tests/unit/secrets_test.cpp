@@ -7,6 +7,8 @@
 
 #include "server/util/secrets.hpp"
 
+namespace secrets_test {
+
 using namespace warpath::server;
 
 TEST_CASE("SHA-256 matches the FIPS 180-4 test vectors") {
@@ -63,3 +65,5 @@ TEST_CASE("malformed or weaker password hashes are refused or marked for rehashi
   CHECK_FALSE(verify_password(weak, "abd"));
   CHECK(password_needs_rehash(weak));
 }
+
+}  // namespace secrets_test

@@ -12,6 +12,8 @@
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace storage_test {
+
 using namespace warpath;
 using namespace warpath::server::storage;
 using nlohmann::json;
@@ -47,8 +49,8 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     const auto choices = engine::list_actions(match.legal_actions(role));
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
-    commit_and_wait(
-        q, GameStore::append_move({id, match.version(), {role, action}, match.active_roles(), json(), json(), 0, false, {}}));
+    commit_and_wait(q, GameStore::append_move(
+                           {id, match.version(), {role, action}, match.active_roles(), json(), json(), 0, false, {}}));
     if (match.at_barrier() && match.version() >= last_snapshot + snapshot_every) {
       last_snapshot = match.version();
       const json state = match.state().to_json();
@@ -119,14 +121,16 @@ TEST_CASE("moves are append-only") {
   TempDb db;
   CommitQueue q(db.path());
   const GameId id = create(q, 1);
-  commit_and_wait(q, GameStore::append_move({id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}));
+  commit_and_wait(q, GameStore::append_move(
+                         {id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}));
   Connection c(db.path());
   CHECK_THROWS(c.exec("DELETE FROM moves"));
   CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));
   // The same seq twice is refused: a lost race between two writers cannot fork a history.
   std::promise<std::optional<std::string>> done;
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}),
-           [&](std::optional<std::string> e) { done.set_value(e); });
+  q.submit(
+      GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}),
+      [&](std::optional<std::string> e) { done.set_value(e); });
   CHECK(done.get_future().get().has_value());
 }
 
@@ -143,8 +147,15 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
     if (--remaining == 0) all_done.set_value();
   };
   for (int i = 1; i <= writes; ++i)
-    q.submit(GameStore::append_move(
-                 {id, static_cast<std::uint64_t>(i), {"red", {"pass", nullptr}}, json::array(), json(), json(), 0, false, {}}),
+    q.submit(GameStore::append_move({id,
+                                     static_cast<std::uint64_t>(i),
+                                     {"red", {"pass", nullptr}},
+                                     json::array(),
+                                     json(),
+                                     json(),
+                                     0,
+                                     false,
+                                     {}}),
              finish);
   q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), json(), 0, false, {}}),
            finish);  // duplicate
@@ -156,3 +167,5 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
   CHECK(store.moves_after(id, 0).size() == writes);
   CHECK(store.game(id)->version == writes);
 }
+
+}  // namespace storage_test

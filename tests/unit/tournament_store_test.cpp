@@ -12,6 +12,8 @@
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 
+namespace tournament_store_test {
+
 using namespace warpath::server;
 using namespace warpath::server::storage;
 using nlohmann::json;
@@ -190,3 +192,5 @@ TEST_CASE("tournament store: a withdrawal while running loses a pairing still bi
   CHECK(TournamentStore::set_organiser(tmp.path(), "alice", false));
   CHECK_FALSE(store.is_organiser(alice));
 }
+
+}  // namespace tournament_store_test

@@ -15,6 +15,8 @@
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
 
+namespace live_ratings_test {
+
 using namespace warpath::server;
 using namespace warpath::server::ratings;
 using nlohmann::json;
@@ -331,3 +333,5 @@ TEST_CASE("recompute: the ratings and each rated game's figures rebuilt from the
   CHECK_THROWS_WITH_AS(recompute_stored(db), doctest::Contains("results[3]"), std::runtime_error);
   CHECK(count(tmp.path(), "SELECT COUNT(*) FROM ratings WHERE rating = 1000") == 1);
 }
+
+}  // namespace live_ratings_test

@@ -10,6 +10,8 @@
 
 #include "server/tournaments/director.hpp"
 
+namespace director_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -227,3 +229,5 @@ TEST_CASE("director: the next round waits for the current one, and bad formats a
   auto bad = field({"ladder", 0, 0, 0, false, false}, 4);
   CHECK(std::holds_alternative<InputError>(next_round(bad)));
 }
+
+}  // namespace director_test

@@ -13,6 +13,8 @@
 #include "server/tournaments/elimination.hpp"
 #include "tests/unit/tournaments/answers.hpp"
 
+namespace elimination_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -220,3 +222,5 @@ TEST_CASE("elimination: malformed rounds are refused") {
   REQUIRE(lone.size() == 1);
   CHECK_FALSE(lone[0].bottom.has_value());
 }
+
+}  // namespace elimination_test

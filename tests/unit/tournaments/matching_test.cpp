@@ -11,6 +11,8 @@
 
 #include "server/tournaments/matching.hpp"
 
+namespace matching_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -206,3 +208,5 @@ TEST_CASE("matching: malformed graphs are refused") {
   CHECK_THROWS_AS(maximum_weight_matching(2, {{0, 1, std::int64_t{1} << 61}}, false), std::invalid_argument);
   CHECK(maximum_weight_matching(3, {}, true) == std::vector<int>{-1, -1, -1});
 }
+
+}  // namespace matching_test

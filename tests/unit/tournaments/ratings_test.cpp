@@ -7,6 +7,8 @@
 
 #include "server/tournaments/ratings.hpp"
 
+namespace ratings_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -262,3 +264,5 @@ TEST_CASE("side estimate: the same answer from a far starting point (the maximum
   CHECK(warm.advantage.at("b") == doctest::Approx(cold.advantage.at("b")).epsilon(1e-9));
   CHECK(warm.vp_value == doctest::Approx(cold.vp_value).epsilon(1e-9));
 }
+
+}  // namespace ratings_test

@@ -13,6 +13,8 @@
 #include "server/tournaments/round_robin.hpp"
 #include "tests/unit/tournaments/answers.hpp"
 
+namespace round_robin_test {
+
 using namespace warpath::server::tournaments;
 
 TEST_CASE("round robin: everyone meets everyone exactly once, one game a round, byes in odd pools") {
@@ -103,3 +105,5 @@ TEST_CASE("round robin pools: the snake split keeps pools within one player and 
   CHECK(pools[2] == std::vector<PlayerId>{3, 4, 9, 10});
   CHECK(refused_at(snake_pools(ranked, 0), "pool_count"));
 }
+
+}  // namespace round_robin_test

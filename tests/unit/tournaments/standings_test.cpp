@@ -6,6 +6,8 @@
 #include "server/tournaments/standings.hpp"
 #include "tests/unit/tournaments/example_swiss.hpp"
 
+namespace standings_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -134,3 +136,5 @@ TEST_CASE("standings: bad results are refused with where they are") {
   results.games[0].second = 11;
   CHECK(refused(results) == "games[0]");
 }
+
+}  // namespace standings_test

@@ -17,6 +17,8 @@
 #include "server/tournaments/swiss.hpp"
 #include "tests/unit/tournaments/answers.hpp"
 
+namespace swiss_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -373,3 +375,5 @@ TEST_CASE("swiss: 1,000 tournaments of 5 to 128 players keep every rule in every
           " ended early for want of a pairing (", dead_ends_sides, " by the side rule alone), ", seconds, " s");
   CHECK(rounds_paired > simulated_tournaments * 3);
 }
+
+}  // namespace swiss_test

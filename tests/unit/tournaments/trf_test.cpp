@@ -5,6 +5,8 @@
 #include "server/tournaments/trf.hpp"
 #include "tests/unit/tournaments/example_swiss.hpp"
 
+namespace trf_test {
+
 using namespace warpath::server::tournaments;
 
 namespace {
@@ -102,3 +104,5 @@ TEST_CASE("TRF16: bad player or tournament data is refused") {
   t.start->month = 13;
   CHECK(refused(t, players()) == "start");
 }
+
+}  // namespace trf_test

@@ -4,6 +4,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace activation_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -166,3 +168,5 @@ TEST_CASE("5.31 a card activating nothing is spent and the other side's Action P
   CHECK(g.s.active == Side::british);
   CHECK(g.s.discard.back() == 5);
 }
+
+}  // namespace activation_test

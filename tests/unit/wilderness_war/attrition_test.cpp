@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/year_end.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace attrition_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 using warpath::engine::Action;
@@ -162,3 +164,5 @@ TEST_CASE("11.2 a reduced unit with another friendly step in its space is elimin
   CHECK(eliminated(s, "fr_reg_bearn"));
   CHECK(reduced(s, "fr_md_1"));
 }
+
+}  // namespace attrition_test

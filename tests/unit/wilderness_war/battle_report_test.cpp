@@ -12,6 +12,8 @@
 #include "tests/unit/wilderness_war/position.hpp"
 #include "tests/unit/wilderness_war/siege_test_helpers.hpp"
 
+namespace battle_report_test {
+
 using namespace siege_raid_test;
 using nlohmann::json;
 
@@ -179,3 +181,5 @@ TEST_CASE("the view shows a raid's column and modifiers before the roll, the res
   CHECK(c["leader_checks"][0] == json{{"leader", "fr_villiers"}, {"side", "french"}, {"die", 1}, {"killed", true}});
   CHECK(State::from_json(s.to_json()) == s);
 }
+
+}  // namespace battle_report_test

@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace battle_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 using ww_test::set_dice;
@@ -478,3 +480,5 @@ TEST_CASE("6.432, 6.53 a British leader left alone in an Amphib space by a lost 
   CHECK(g.s.space_of(pc("br_monckton")) == sp("halifax"));
   CHECK_FALSE(g.s.space(sp("louisbourg")).amphib);
 }
+
+}  // namespace battle_test

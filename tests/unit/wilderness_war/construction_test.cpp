@@ -5,6 +5,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace construction_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -72,3 +74,5 @@ TEST_CASE("5.46 demolishing a fort costs 1 VP; stockades and pickaxes are free")
   CHECK(s.vp == vp - 1);
   CHECK(s.step == Step::action_phase);  // no card is spent
 }
+
+}  // namespace construction_test

@@ -8,6 +8,8 @@
 
 #include "engine/wilderness_war/data.hpp"
 
+namespace data_test {
+
 using namespace warpath::wilderness_war;
 
 namespace {
@@ -288,3 +290,5 @@ TEST_CASE("bad data is refused with a DataError") {
   CHECK_THROWS_AS(GameData("{", "{}", "{}", "{}", "{}"), DataError);
   CHECK_THROWS_AS(GameData("{}", "{}", "{}", "{}", "{}"), DataError);
 }
+
+}  // namespace data_test

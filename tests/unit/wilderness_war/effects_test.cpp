@@ -4,6 +4,8 @@
 #include "engine/wilderness_war/effects.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace effects_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -88,3 +90,5 @@ TEST_CASE("5.532 an Allied marker goes when no Indian of the settlement is on th
   settle_map(without);
   CHECK_FALSE(without.space(sp("mingo_town")).allied);
 }
+
+}  // namespace effects_test

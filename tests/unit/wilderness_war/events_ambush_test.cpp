@@ -11,6 +11,8 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_ambush_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -286,3 +288,5 @@ TEST_CASE("#11 Ambush!: kept shut when the enemy has more auxiliaries or a fort 
     CHECK(lists(actions(s), "play", "11"));
   }
 }
+
+}  // namespace events_ambush_test

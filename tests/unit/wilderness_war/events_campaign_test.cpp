@@ -5,6 +5,8 @@
 #include "engine/wilderness_war/queries.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_campaign_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -135,3 +137,5 @@ TEST_CASE("5.36 a piece that fought this Action Phase is not offered for activat
   CHECK(s.step == Step::action_phase);
   CHECK(s.combats.empty());
 }
+
+}  // namespace events_campaign_test

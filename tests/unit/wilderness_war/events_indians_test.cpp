@@ -7,6 +7,8 @@
 #include "engine/wilderness_war/queries.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_indians_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -405,3 +407,5 @@ TEST_CASE("#34 Small Pox: needs more than 4 enemy units in a space") {
   place(j, "br_reg_28th", "albany");
   CHECK(may_play(load(j), "french", 34));
 }
+
+}  // namespace events_indians_test

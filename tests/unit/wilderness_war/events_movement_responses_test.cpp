@@ -11,18 +11,12 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_movement_responses_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
 namespace {
-
-// A position with the given hands (every other card in the draw pile).
-json hands(const std::vector<int>& french, const std::vector<int>& british) {
-  json j = cleared_position();
-  set_hand(j, "french", french);
-  set_hand(j, "british", british);
-  return j;
-}
 
 std::string role(Side side) { return side == Side::british ? "british" : "french"; }
 
@@ -391,3 +385,5 @@ TEST_CASE("#15 Lake Schooner: an infiltrator forced back into an enemy-occupied 
   CHECK(s.space_of(pc("fr_ind_huron")) == no_space);
   CHECK(s.rule_events["lake_schooner_eliminations"] == 1);
 }
+
+}  // namespace events_movement_responses_test

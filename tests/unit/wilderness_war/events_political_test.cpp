@@ -7,6 +7,8 @@
 #include "engine/wilderness_war/queries.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_political_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -366,3 +368,5 @@ TEST_CASE("#70 Intrigues Against Shirley: with 1 VP, Shirley leaves the game; no
   play_listed(s, "french", "event", 70);
   CHECK(s.piece(pc("br_shirley")).location.kind == LocationKind::removed);
 }
+
+}  // namespace events_political_test

@@ -7,6 +7,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_reinforcements_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -439,3 +441,5 @@ TEST_CASE("#66 Acadians Expelled: British units in both French ports skip the Co
   CHECK(where(g.s, "fr_coureurs_boishebert_acadian") == LocationKind::unused);
   CHECK_FALSE(g.s.piece(pc("fr_militia_1")).reduced);
 }
+
+}  // namespace events_reinforcements_test

@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_responses_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -176,3 +178,5 @@ TEST_CASE("#9-#10 Fieldworks go when an attacker wins a battle in their space, a
     CHECK(s.space(sp("venango")).fieldworks == !attacker_wins);
   }
 }
+
+}  // namespace events_responses_test

@@ -12,6 +12,8 @@
 #include "engine/wilderness_war/siege.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace events_siege_responses_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 using warpath::engine::Action;
@@ -342,3 +344,5 @@ TEST_CASE("#7 Massacre! after Drilled Troops take a stockade intact; the movers 
   CHECK(t.space_of(pc("fr_ind_ottawa")) == sp("hoosic"));
   CHECK_FALSE(t.move);
 }
+
+}  // namespace events_siege_responses_test

@@ -29,6 +29,8 @@
 #define WW_FEED_MOVES 100000
 #endif
 
+namespace game_feed_random_test {
+
 using namespace warpath;
 using nlohmann::json;
 using Outcome = protocol::SeatReplica::Outcome;
@@ -241,3 +243,5 @@ TEST_CASE("what a seat receives does not change when what it may not see is deal
   }
   CHECK(checks > 50);
 }
+
+}  // namespace game_feed_random_test

@@ -17,6 +17,8 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace irreversible_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 using warpath::engine::irreversible_actions;
@@ -283,3 +285,5 @@ TEST_CASE("an action Wilderness War calls certainly reversible never rolls or re
     CHECK(certain_by_step[step] > 0);
   }
 }
+
+}  // namespace irreversible_test

@@ -7,6 +7,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/state.hpp"
 
+namespace module_test {
+
 using namespace warpath::engine;
 using nlohmann::json;
 using warpath::wilderness_war::make_wilderness_war;
@@ -126,3 +128,5 @@ TEST_CASE("rule events are reported for playouts") {
   auto state = module->setup("full_campaign", json::object(), 2);
   CHECK(module->rule_events(*state) == json{{"deals", 1}});
 }
+
+}  // namespace module_test

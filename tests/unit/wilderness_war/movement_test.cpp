@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/state.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace movement_test {
+
 using nlohmann::json;
 using namespace warpath::wilderness_war;
 using ww_test::start_move;
@@ -424,3 +426,5 @@ TEST_CASE("6.82 exception: when every defender avoids at an enemy stockade, Dril
   CHECK(s.space(S(s, "hoosic")).stockade == Side::french);
   CHECK(s.rule_events["stockades_captured"] == 1);
 }
+
+}  // namespace movement_test

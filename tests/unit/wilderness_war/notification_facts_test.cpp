@@ -9,6 +9,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/state.hpp"
 
+namespace notification_facts_test {
+
 using namespace warpath;
 using nlohmann::json;
 
@@ -65,3 +67,5 @@ TEST_CASE("the position summary: the VP marker and where the sequence of play st
   s.vp = 0;
   CHECK(module->position_summary(s).score_text == "VP 0 (even)");
 }
+
+}  // namespace notification_facts_test

@@ -9,6 +9,8 @@
 #include "engine/wilderness_war/sequence.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace optional_rules_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -181,3 +183,5 @@ TEST_CASE("14.6: passing keeps the hand") {
   CHECK(has(g.s.discard, 64));
   CHECK(g.s.step == Step::action_phase);
 }
+
+}  // namespace optional_rules_test

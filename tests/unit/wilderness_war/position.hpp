@@ -62,6 +62,14 @@ inline void set_hand(json& j, const std::string& side, const std::vector<int>& c
   j["players"][side]["known"] = json::array();
 }
 
+// A cleared position with the given hands (every other card in the draw pile).
+inline json hands(const std::vector<int>& french, const std::vector<int>& british) {
+  json j = cleared_position();
+  set_hand(j, "french", french);
+  set_hand(j, "british", british);
+  return j;
+}
+
 // Moves the response cards (#6-#20, 5.56) from the draw pile and hands to the discard pile, so that
 // no response window opens: for tests of the rules around those windows.
 inline void discard_response_cards(json& j) {

@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/raid.hpp"
 #include "tests/unit/wilderness_war/siege_test_helpers.hpp"
 
+namespace raid_test {
+
 using namespace siege_raid_test;
 using warpath::engine::Action;
 
@@ -427,3 +429,5 @@ TEST_CASE("5.532 play note: no raid after the raider kills the last Indians of a
   CHECK(s.active == Side::french);
   CHECK(at(s, "br_ranger_rogers", "kittaning"));
 }
+
+}  // namespace raid_test

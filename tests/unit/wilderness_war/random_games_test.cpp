@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/state.hpp"
 
+namespace random_games_test {
+
 using namespace warpath;
 using nlohmann::json;
 
@@ -60,3 +62,5 @@ TEST_CASE("no seat's view holds the other hand, the draw pile or the dice") {
     REQUIRE_FALSE(match.play(role, action).has_value());
   }
 }
+
+}  // namespace random_games_test

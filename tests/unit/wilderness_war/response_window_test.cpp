@@ -15,18 +15,13 @@
 #include "engine/wilderness_war/responses.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace response_window_test {
+
 using namespace warpath;
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
 namespace {
-
-json hands(const std::vector<int>& french, const std::vector<int>& british) {
-  json j = cleared_position();
-  set_hand(j, "french", french);
-  set_hand(j, "british", british);
-  return j;
-}
 
 struct SeenWindow {
   std::string kind;
@@ -165,3 +160,5 @@ TEST_CASE("windows and periods in random games follow what every seat sees, and 
   // The windows of moves, battles and raids are reached by random play from the set-up.
   for (const auto* kind : {"foul_weather", "interception", "battle"}) CHECK_MESSAGE(windows_seen[kind] > 0, kind);
 }
+
+}  // namespace response_window_test

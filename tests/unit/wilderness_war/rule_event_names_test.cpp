@@ -4,6 +4,8 @@
 
 #include "engine/wilderness_war/rule_event_names.hpp"
 
+namespace rule_event_names_test {
+
 using warpath::wilderness_war::rule_event_names;
 using warpath::wilderness_war::RuleEventCounts;
 
@@ -24,3 +26,5 @@ TEST_CASE("Wilderness War's counters round-trip through its state JSON form") {
   CHECK(j == nlohmann::json{{"battles", 1}, {"event_70", 1}, {"a_name_nobody_listed", 1}});
   CHECK(RuleEventCounts::from_json(j) == counts);
 }
+
+}  // namespace rule_event_names_test

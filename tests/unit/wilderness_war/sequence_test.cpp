@@ -5,6 +5,8 @@
 #include "engine/wilderness_war/sequence.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace sequence_test {
+
 using namespace warpath::wilderness_war;
 using namespace ww_test;
 
@@ -71,3 +73,5 @@ TEST_CASE("1755 set-ups: Amherst, Forbes and Wolfe join the British leader pool 
     CHECK(s.piece(game_data().piece_index(id)).location.kind == LocationKind::british_leader_pool);
   CHECK(s.piece(game_data().piece_index("fr_montcalm")).location.kind == LocationKind::set_aside);
 }
+
+}  // namespace sequence_test

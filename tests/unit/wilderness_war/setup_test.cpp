@@ -8,6 +8,8 @@
 #include "engine/core/game.hpp"
 #include "engine/wilderness_war/setup.hpp"
 
+namespace setup_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 
@@ -269,3 +271,5 @@ TEST_CASE("bad options and unknown scenarios are refused") {
   CHECK(every_rule.british_regulars_exchange);
   CHECK(options_from_json(options_to_json(every_rule)) == every_rule);
 }
+
+}  // namespace setup_test

@@ -6,6 +6,8 @@
 #include "engine/wilderness_war/supply.hpp"
 #include "tests/unit/wilderness_war/siege_test_helpers.hpp"
 
+namespace siege_test {
+
 using namespace siege_raid_test;
 using warpath::engine::Action;
 
@@ -248,3 +250,5 @@ TEST_CASE("12.1 an Amphib space the French besiege supplies the British inside, 
   CHECK(is_in_supply(besieged, space(besieged, "baie_st_paul"), Side::british));
   CHECK_FALSE(is_in_supply(besieged, space(besieged, "ile_d_orleans"), Side::british));
 }
+
+}  // namespace siege_test

@@ -17,6 +17,8 @@
 #include "engine/wilderness_war/responses.hpp"
 #include "engine/wilderness_war/state.hpp"
 
+namespace standing_orders_measure_test {
+
 using namespace warpath;
 using namespace warpath::wilderness_war;
 using nlohmann::json;
@@ -127,3 +129,5 @@ TEST_CASE("standing orders cut the decisions a side faces per opponent's move, d
     CHECK(count(with.auto_passed, name) == count(with.opened, name));
   }
 }
+
+}  // namespace standing_orders_measure_test

@@ -7,6 +7,8 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/setup.hpp"
 
+namespace state_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 
@@ -326,3 +328,5 @@ TEST_CASE("hand sizes follow the lasting events (4.0 A.1, #62, #67, #69)") {
   CHECK(s.hand_size(Side::french) == 7);
   CHECK(s.first_player() == Side::british);  // Quiberon Bay: the British play first
 }
+
+}  // namespace state_test

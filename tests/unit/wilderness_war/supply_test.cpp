@@ -5,6 +5,8 @@
 #include "engine/wilderness_war/state.hpp"
 #include "engine/wilderness_war/supply.hpp"
 
+namespace supply_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 
@@ -63,3 +65,5 @@ TEST_CASE("12.2 unbesieged enemy units and fortifications block the line; a besi
     CHECK_FALSE(supplied(j));
   }
 }
+
+}  // namespace supply_test

@@ -8,6 +8,8 @@
 #include "engine/wilderness_war/victory.hpp"
 #include "engine/wilderness_war/year_end.hpp"
 
+namespace victory_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 
@@ -186,3 +188,5 @@ TEST_CASE("adjudication at a tournament deadline: the side ahead on VP wins, eve
     CHECK(match.active_roles().empty());
   }
 }
+
+}  // namespace victory_test

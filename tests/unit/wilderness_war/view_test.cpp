@@ -10,6 +10,8 @@
 #include "engine/wilderness_war/setup.hpp"
 #include "tests/unit/schema_checker.hpp"
 
+namespace view_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 using warpath::engine::Rng;
@@ -254,3 +256,5 @@ TEST_CASE(
   CHECK(picked == json{{"kind", "retreat"}, {"side", "british"}, {"pieces", {"br_webb"}}});
   CHECK(view_schema().check(module->view(s, "spectator")) == std::vector<std::string>{});
 }
+
+}  // namespace view_test

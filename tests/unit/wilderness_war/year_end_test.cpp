@@ -8,6 +8,8 @@
 #include "engine/wilderness_war/year_end.hpp"
 #include "tests/unit/wilderness_war/position.hpp"
 
+namespace year_end_test {
+
 using namespace warpath::wilderness_war;
 using nlohmann::json;
 using warpath::engine::Action;
@@ -126,3 +128,5 @@ TEST_CASE("4.0 B.6 the last year of a scenario ends the game with an outcome") {
   CHECK(s.rule_events["draw"] == 1);
   CHECK(State::from_json(s.to_json()) == s);
 }
+
+}  // namespace year_end_test

@@ -461,3 +461,29 @@ TEST_CASE("Booty and V. RAIDS — END OF BATTLE PHASE: after a French capture, t
   }
   CHECK(raids > 3);
 }
+
+TEST_CASE("Booty: a tribe whose village the British hold goes home to Québec (or Montréal) instead") {
+  // F: "If the Village is under enemy control, the return ... goes to either of Québec or Montréal."
+  int sent = 0;
+  for (std::uint64_t seed = 1; seed <= 10 && sent == 0; ++seed) {
+    CAPTURE(seed);
+    State s = at_british_movement(seed);
+    stage_battle(
+        s, "johnston_hall",
+        {"fr_reg_bearn_2", "fr_reg_guyenne_2", "fr_tdm_1", "tr_ottawa_e", "tr_shawnee", "br_mil_johnston_hall"});
+    s.location(location("shawnee")).owner = Owner::british;
+    Game g(s);
+    g.act("british", "done");
+    g.act("french", "location", "johnston_hall");
+    for (int i = 0; i < 50 && g.stage() == Stage::combat && g.s().combat->step != CombatStep::booty; ++i) g.step();
+    if (g.stage() != Stage::combat) continue;  // the militia held
+    const int before = g.s().rule_events.count("booty_indians_to_quebec_or_montreal");
+    g.act("french", "unit", "tr_shawnee");
+    CHECK(g.s().unit(unit("tr_shawnee")).at == location("quebec"));  // Québec is French: the first named
+    CHECK(g.s().unit(unit("tr_shawnee")).activated);
+    CHECK(log_has(g, "goes home to Quebec with booty"));
+    CHECK(g.s().rule_events.count("booty_indians_to_quebec_or_montreal") == before + 1);
+    ++sent;
+  }
+  CHECK(sent == 1);
+}

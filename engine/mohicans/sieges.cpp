@@ -266,6 +266,14 @@ void finish_sieges(State& s) {
 
 [[noreturn]] void refuse(const std::string& why) { throw ActionRejected(ErrorCode::illegal_action, why); }
 
+// The unit the action names to take a hit, refused unless it is among `options`.
+UnitIndex hit_taker(const State& s, const Action& action, const std::vector<UnitIndex>& options) {
+  const UnitIndex u = unit_arg(s, action);
+  if (std::find(options.begin(), options.end(), u) == options.end())
+    refuse(s.data().unit(u).name + " cannot take this hit");
+  return u;
+}
+
 }  // namespace
 
 bool enter_sieges(State& s) {
@@ -312,12 +320,8 @@ void apply_sieges(State& s, const Action& action) {
   switch (g.step) {
     case SiegeStep::allocate: {
       if (action.verb != "unit") reject_verb(action, "the siege's hits");
-      const UnitIndex u = unit_arg(s, action);
       const auto side = side_to_hit(s);
-      const auto options = hit_candidates(s, *side);
-      if (std::find(options.begin(), options.end(), u) == options.end())
-        refuse(s.data().unit(u).name + " cannot take this hit");
-      hit(s, *side, u);
+      hit(s, *side, hit_taker(s, action, hit_candidates(s, *side)));
       break;
     }
     case SiegeStep::lift:
@@ -344,11 +348,7 @@ void apply_sieges(State& s, const Action& action) {
     }
     case SiegeStep::sea_hit: {
       if (action.verb != "unit") reject_verb(action, "the retreat by sea");
-      const UnitIndex u = unit_arg(s, action);
-      const auto options = sea_hit_candidates(s);
-      if (std::find(options.begin(), options.end(), u) == options.end())
-        refuse(s.data().unit(u).name + " cannot take this hit");
-      sea_hit(s, u);
+      sea_hit(s, hit_taker(s, action, sea_hit_candidates(s)));
       break;
     }
     case SiegeStep::roll:

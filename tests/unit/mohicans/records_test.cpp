@@ -52,6 +52,34 @@ void sea_lift_new_york_to_louisbourg(Game& g) {
     g.play(verb, arg);
 }
 
+// 1754 (the year's only turn): three British Regulars sail from New York to Louisbourg, held by its
+// garrison and militia, and assault it (the French withdraw inside when offered) until the battle
+// ends — often in a siege, rolled at the turn's end.
+Game sea_lifted_assault_on_louisbourg(std::uint64_t seed) {
+  State s = at_movement(Side::british, 10, seed);
+  s.supply.sea = 5;
+  s.naval.sea_lift_at = location("new_york");
+  clear(s, "new_york");
+  clear(s, "louisbourg");
+  for (const char* u : {"br_reg_44", "br_reg_46", "br_reg_47"}) put(s, u, "new_york");
+  put(s, "fr_gar_louisbourg", "louisbourg");
+  put(s, "fr_mil_louisbourg", "louisbourg");
+  Game g(s);
+  sea_lift_new_york_to_louisbourg(g);
+  g.act("british", "location", "louisbourg");
+  if (g.s().combat->step == CombatStep::withdraw) g.act("french", "withdraw");
+  for (int i = 0; i < 60 && g.stage() == Stage::combat; ++i) {
+    const json listed_now = g.actions();
+    if (listed_now.contains("assault"))
+      g.play("assault");
+    else if (listed_now.contains("hold"))
+      g.play("hold");
+    else
+      g.step();
+  }
+  return g;
+}
+
 void play_out(Game& g, int limit = 300) {
   for (int i = 0; i < limit && (g.stage() == Stage::combat || g.stage() == Stage::sieges); ++i) {
     const json listed_now = g.actions();
@@ -265,27 +293,7 @@ TEST_CASE("Sieges at a year's end: a siege in a year's last turn is rolled, then
   int sieges = 0, lifted = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     CAPTURE(seed);
-    State s = at_movement(Side::british, 10, seed);  // 1754: the year's only turn
-    s.supply.sea = 5;
-    s.naval.sea_lift_at = location("new_york");
-    clear(s, "new_york");
-    clear(s, "louisbourg");
-    for (const char* u : {"br_reg_44", "br_reg_46", "br_reg_47"}) put(s, u, "new_york");
-    put(s, "fr_gar_louisbourg", "louisbourg");
-    put(s, "fr_mil_louisbourg", "louisbourg");
-    Game g(s);
-    sea_lift_new_york_to_louisbourg(g);
-    g.act("british", "location", "louisbourg");
-    if (g.s().combat->step == CombatStep::withdraw) g.act("french", "withdraw");
-    for (int i = 0; i < 60 && g.stage() == Stage::combat; ++i) {
-      const json listed_now = g.actions();
-      if (listed_now.contains("assault"))
-        g.play("assault");
-      else if (listed_now.contains("hold"))
-        g.play("hold");
-      else
-        g.step();
-    }
+    Game g = sea_lifted_assault_on_louisbourg(seed);
     if (!log_has(g, "the British besiege Louisbourg")) continue;
     ++sieges;
     CHECK(log_has(g, "Siege of Louisbourg"));
@@ -309,27 +317,7 @@ TEST_CASE(
   int retreats = 0;
   for (std::uint64_t seed = 1; seed <= 30 && retreats == 0; ++seed) {
     CAPTURE(seed);
-    State s = at_movement(Side::british, 10, seed);
-    s.supply.sea = 5;
-    s.naval.sea_lift_at = location("new_york");
-    clear(s, "new_york");
-    clear(s, "louisbourg");
-    for (const char* u : {"br_reg_44", "br_reg_46", "br_reg_47"}) put(s, u, "new_york");
-    put(s, "fr_gar_louisbourg", "louisbourg");
-    put(s, "fr_mil_louisbourg", "louisbourg");
-    Game g(s);
-    sea_lift_new_york_to_louisbourg(g);
-    g.act("british", "location", "louisbourg");
-    if (g.s().combat->step == CombatStep::withdraw) g.act("french", "withdraw");
-    for (int i = 0; i < 60 && g.stage() == Stage::combat; ++i) {
-      const json listed_now = g.actions();
-      if (listed_now.contains("assault"))
-        g.play("assault");
-      else if (listed_now.contains("hold"))
-        g.play("hold");
-      else
-        g.step();
-    }
+    Game g = sea_lifted_assault_on_louisbourg(seed);
     if (!log_has(g, "the British besiege Louisbourg")) continue;
     for (int i = 0; i < 10 && g.stage() == Stage::sieges && g.s().sieges->step != SiegeStep::retreat; ++i) g.step();
     if (g.stage() != Stage::sieges || g.s().sieges->step != SiegeStep::retreat) continue;  // taken, or a tie's hits

@@ -17,6 +17,9 @@ struct Migration {
 
 // Generated from schema/*.sql by CMake.
 const std::vector<Migration>& embedded_migrations();
+// The same migrations in PostgreSQL's dialect, from schema/postgresql/*.sql (CMake checks that
+// both directories hold the same NNN_name files).
+const std::vector<Migration>& embedded_postgresql_migrations();
 
 // Returns the number of migrations applied now.
 int migrate(Connection& db, const std::vector<Migration>& migrations = embedded_migrations());

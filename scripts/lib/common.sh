@@ -2,11 +2,14 @@
 # shellcheck shell=bash
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# libpq-dev: the PostgreSQL client library of the second storage backend (issue 20).
 BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3
-  libjemalloc-dev libsodium-dev libcurl4-openssl-dev)
+  libjemalloc-dev libsodium-dev libcurl4-openssl-dev libpq-dev)
 
-# What only the tests need: a real SMTP server for the outbox's tests (tests/support/smtp_sink.py).
-TEST_PACKAGES=(python3-aiosmtpd)
+# What only the tests need: a real SMTP server for the outbox's tests (tests/support/smtp_sink.py);
+# the PostgreSQL server for the throwaway clusters the PostgreSQL tests run against
+# (scripts/lib/postgres.sh).
+TEST_PACKAGES=(python3-aiosmtpd postgresql)
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

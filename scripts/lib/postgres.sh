@@ -5,7 +5,8 @@
 #   pg_throwaway_stop DIR         stop it (fast) and remove DIR
 #   pg_throwaway_conninfo PORT    the libpq connection string of its `warpath` database
 #   pg_free_port                  a loopback TCP port nothing listens on now
-# They print nothing but errors. PostgreSQL refuses to run as root: as root (CI), the server's
+# PG_THROWAWAY_LISTEN sets the TCP address ('127.0.0.1' by default; '' for the socket only, so
+# that clusters of concurrent test runs cannot clash on a port). They print nothing but errors. PostgreSQL refuses to run as root: as root (CI), the server's
 # programs run as the `postgres` system user that Debian's postgresql package creates.
 # shellcheck shell=bash
 
@@ -76,7 +77,7 @@ EOF
   cat >>"$dir/postgresql.conf" <<EOF
 
 # pg_throwaway_start (scripts/lib/postgres.sh)
-listen_addresses = '127.0.0.1'
+listen_addresses = '${PG_THROWAWAY_LISTEN-127.0.0.1}'
 port = $port
 unix_socket_directories = '$dir'
 fsync = on

@@ -355,7 +355,7 @@ void change_account(ServerContext& context, const HttpRequest& request, const bo
         auto work = [works = std::move(works), taken](storage::WriteContext& w) {
           for (const auto& step : works) {
             step(w);
-            if (taken->email_taken) throw storage::SqliteError("email_taken");
+            if (taken->email_taken) throw storage::DatabaseError("email_taken");
           }
         };
         context.commits.submit(

@@ -118,11 +118,11 @@ std::function<std::int64_t(storage::WriteContext&)> opener(ServerContext& contex
                                         change)(w);
     } else {
       auto begun = bidding_start(*module, listing.bidding, listing.time_control, {p1, p2}, *id, origin, what);
-      if (!begun) throw storage::SqliteError("the sides of " + listing.title + " cannot be bid for");
+      if (!begun) throw storage::DatabaseError("the sides of " + listing.title + " cannot be bid for");
       storage::LobbyStore::join_listing_to_bid(*id, p2, 1, std::move(begun->bidding), now, unix_now,
                                                std::move(begun->notices), change)(w);
     }
-    if (!change->done) throw storage::SqliteError("a tournament pairing's listing could not be opened");
+    if (!change->done) throw storage::DatabaseError("a tournament pairing's listing could not be opened");
     return *id;
   };
 }

@@ -39,7 +39,7 @@ int ratings_command(const std::vector<std::string>& argv) {
     return 0;
   }
   const std::string db_path = args.get("db", "WARPATH_DB", "var/warpath.db");
-  if (!std::filesystem::exists(db_path)) {
+  if (!server::storage::is_postgresql_location(db_path) && !std::filesystem::exists(db_path)) {
     std::cerr << "no database at " << db_path << "\n" << usage;
     return 2;
   }

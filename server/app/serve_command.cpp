@@ -104,7 +104,9 @@ mail::OutboxSettings read_outbox_settings(const Args& args, const std::string& d
   if (const char* password = std::getenv("WARPATH_SMTP_PASSWORD")) s.relay.password = password;
   s.mail_from = args.get("mail-from", "WARPATH_MAIL_FROM", s.mail_from);
   mail::parse_mailbox(s.mail_from);  // refused now rather than when the first mail is sent
-  const auto beside_db = std::filesystem::path(db).parent_path() / "mail";
+  // Beside an SQLite file; a node on PostgreSQL keeps its own under var/.
+  const auto beside_db = storage::is_postgresql_location(db) ? std::filesystem::path("var/mail")
+                                                             : std::filesystem::path(db).parent_path() / "mail";
   s.mail_dir = args.get("mail-dir", "WARPATH_MAIL_DIR", beside_db.string());
   const auto base = args.get_int("outbox-retry-base-ms", "WARPATH_OUTBOX_RETRY_BASE_MS", s.retry.base.count());
   if (base < 1) throw std::invalid_argument("--outbox-retry-base-ms must be at least 1");
@@ -179,7 +181,9 @@ void create_demo_game(ServerContext& context, const std::string& origin) {
 
 int serve_command(const std::vector<std::string>& argv) {
   const ServeConfig config = read_config(argv);
-  if (auto dir = std::filesystem::path(config.db).parent_path(); !dir.empty()) std::filesystem::create_directories(dir);
+  if (auto dir = std::filesystem::path(config.db).parent_path();
+      !storage::is_postgresql_location(config.db) && !dir.empty())
+    std::filesystem::create_directories(dir);
   const engine::GameRegistry games = make_game_registry();
   storage::CommitQueue commits(config.db);  // migrates the schema
   storage::GameStore store(config.db);
@@ -244,7 +248,7 @@ int serve_command(const std::vector<std::string>& argv) {
   if (config.demo) create_demo_game(context, link_origin);
   std::cout << "warpath listening on " << origin << "/" << std::endl;
   log_info("serving " + std::to_string(games.all().size()) + " game module(s) with " + std::to_string(config.threads) +
-           " thread(s), database " + config.db);
+           " thread(s), database " + storage::printable_location(config.db));
 
   asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code, int) {

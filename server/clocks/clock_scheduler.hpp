@@ -18,7 +18,7 @@
 #include "server/notify/notices.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/storage/commit_queue.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::clocks {
 

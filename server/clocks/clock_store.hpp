@@ -15,7 +15,7 @@
 #include "server/notify/notices.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/records.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::clocks {
 

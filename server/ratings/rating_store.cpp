@@ -180,10 +180,10 @@ storage::CommitQueue::Work RatingStore::record(std::int64_t seq, GameId game, st
         "FROM rated_games");
     last.bind(1, game);
     last.step();
-    if (last.column_int(1) != 0) throw storage::SqliteError("game " + std::to_string(game) + " is rated already");
+    if (last.column_int(1) != 0) throw storage::DatabaseError("game " + std::to_string(game) + " is rated already");
     if (last.column_int(0) != seq - 1)
-      throw storage::SqliteError("rated game " + std::to_string(seq) + " does not follow the last one stored, " +
-                                 std::to_string(last.column_int(0)));
+      throw storage::DatabaseError("rated game " + std::to_string(seq) + " does not follow the last one stored, " +
+                                   std::to_string(last.column_int(0)));
     const auto& g = change.game;
     auto q = w.db.prepare(
         "INSERT INTO rated_games(game_id, seq, title, scenario, first_id, second_id, bid_favours, bid_vp, outcome, "
@@ -207,14 +207,15 @@ storage::CommitQueue::Work RatingStore::record(std::int64_t seq, GameId game, st
 
 storage::CommitQueue::Work RatingStore::note_unrated(GameId game, std::string reason, std::string now) {
   return [=](storage::WriteContext& w) {
-    auto q = w.db.prepare("INSERT OR IGNORE INTO unrated_games(game_id, reason, noted_at) VALUES (?, ?, ?)");
+    auto q =
+        w.db.prepare("INSERT INTO unrated_games(game_id, reason, noted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
     q.bind(1, game).bind(2, reason).bind(3, now);
     q.run();
   };
 }
 
 RecomputeSummary recompute_stored(Connection& db, const tournaments::RatingParams& params) {
-  db.exec("BEGIN IMMEDIATE");
+  db.begin();
   try {
     const auto stored = read_all_rated(db);
     std::vector<tournaments::GameRecord> results;

@@ -15,7 +15,7 @@
 
 #include "server/ratings/rated_result.hpp"
 #include "server/storage/commit_queue.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 #include "server/tournaments/ratings.hpp"
 
 namespace warpath::server::ratings {

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "server/clocks/clock_store.hpp"
+#include "server/util/clock.hpp"
 
 namespace warpath::server::storage {
 
@@ -112,7 +113,8 @@ CommitQueue::Work AccountStore::create_session(std::string id_hash, AccountId ac
 
 CommitQueue::Work AccountStore::renew_session(std::string id_hash, std::int64_t expires_at) {
   return [=](WriteContext& w) {
-    auto q = w.db.prepare("UPDATE sessions SET expires_at = MAX(expires_at, ?) WHERE id_hash = ?");
+    auto q = w.db.prepare(
+        "UPDATE sessions SET expires_at = CASE WHEN expires_at > ?1 THEN expires_at ELSE ?1 END WHERE id_hash = ?2");
     q.bind(1, expires_at).bind(2, id_hash);
     q.run();
   };
@@ -201,10 +203,8 @@ CommitQueue::Work AccountStore::use_link(std::string token_hash, LinkPurpose pur
     used.bind(1, now).bind(2, token_hash);
     used.run();
     if (purpose == LinkPurpose::verify) {
-      auto verify = w.db.prepare(
-          "UPDATE accounts SET email_verified_at = strftime('%Y-%m-%dT%H:%M:%fZ', ?, 'unixepoch') "
-          "WHERE id = ? AND email = ?");
-      verify.bind(1, now).bind(2, account).bind(3, email);
+      auto verify = w.db.prepare("UPDATE accounts SET email_verified_at = ? WHERE id = ? AND email = ?");
+      verify.bind(1, unix_ms_to_iso8601(now * 1000)).bind(2, account).bind(3, email);
       verify.run();
     } else {
       auto password = w.db.prepare("UPDATE accounts SET password_hash = ? WHERE id = ?");
@@ -246,17 +246,18 @@ CommitQueue::Work AccountStore::delete_account(AccountId account, std::string at
     sessions.run();
     // Nothing waits on the account any more: its links, open listings, invitations, hook and mail.
     for (const char* sql :
-         {"UPDATE account_links SET used_at = unixepoch() WHERE account_id = ?1 AND used_at IS NULL",
+         {"UPDATE account_links SET used_at = ?3 WHERE account_id = ?1 AND used_at IS NULL",
           "UPDATE listings SET status = 'cancelled', updated_at = ?2 WHERE owner_id = ?1 AND status = 'open'",
           "DELETE FROM listing_players WHERE account_id = ?1 AND listing_id IN "
           "(SELECT id FROM listings WHERE status = 'open')",
           "UPDATE listings SET invitee_id = NULL, updated_at = ?2 WHERE invitee_id = ?1 AND status = 'open'",
           "DELETE FROM webhooks WHERE account_id = ?1",
-          "UPDATE outbox SET failed_at = unixepoch(), last_error = 'account deleted' "
+          "UPDATE outbox SET failed_at = ?3, last_error = 'account deleted' "
           "WHERE account_id = ?1 AND sent_at IS NULL AND failed_at IS NULL"}) {
       auto forget = w.db.prepare(sql);
       forget.bind(1, account);
       if (std::string_view(sql).find("?2") != std::string_view::npos) forget.bind(2, at);
+      if (std::string_view(sql).find("?3") != std::string_view::npos) forget.bind(3, iso8601_to_unix_ms(at) / 1000);
       forget.run();
     }
     auto q = w.db.prepare(

@@ -13,8 +13,8 @@
 #include <string_view>
 
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/outbox_store.hpp"
-#include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
 

@@ -55,10 +55,11 @@ void CommitQueue::run() {
   Connection db(path_);
   WriteStatements statements(db);
   WriteContext context{db, statements};
-  // Prepared once: sqlite3_exec would parse them again for every write.
-  Statement begin(db.handle(), "BEGIN IMMEDIATE"), commit(db.handle(), "COMMIT");
-  Statement savepoint(db.handle(), "SAVEPOINT write"), release(db.handle(), "RELEASE write");
-  Statement roll_back_to(db.handle(), "ROLLBACK TO write");
+  // Prepared once: exec would parse them again for every write.
+  Statement begin = db.prepare(db.dialect() == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN");
+  Statement commit = db.prepare("COMMIT");
+  Statement savepoint = db.prepare("SAVEPOINT one_write"), release = db.prepare("RELEASE one_write");
+  Statement roll_back_to = db.prepare("ROLLBACK TO one_write");
   std::size_t last_batch = 0;
   for (;;) {
     std::deque<Item> batch;

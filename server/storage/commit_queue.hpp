@@ -14,7 +14,7 @@
 #include <string>
 #include <thread>
 
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::storage {
 

@@ -12,8 +12,8 @@
 #include "engine/core/match.hpp"
 #include "server/clocks/clock_rules.hpp"
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/records.hpp"
-#include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "server/clocks/clock_store.hpp"
+#include "server/util/clock.hpp"
 
 namespace warpath::server::storage {
 
@@ -305,8 +306,8 @@ std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
     std::lock_guard lock(mutex_);
     // Each move with the time of the move before it in its game (the game's start for the first).
     auto q = db_.prepare(
-        "SELECT (julianday(m.created_at) - julianday(COALESCE(LAG(m.created_at) OVER "
-        "(PARTITION BY m.game_id ORDER BY m.seq), g.created_at))) * 86400.0, gp.account_id, m.verb "
+        "SELECT m.created_at, COALESCE(LAG(m.created_at) OVER (PARTITION BY m.game_id ORDER BY m.seq), "
+        "g.created_at), gp.account_id, m.verb "
         "FROM moves m JOIN games g ON g.id = m.game_id "
         "LEFT JOIN game_players gp ON gp.game_id = m.game_id AND gp.role = m.role "
         "WHERE m.game_id IN (SELECT game_id FROM game_players WHERE account_id = ?1) "
@@ -314,8 +315,9 @@ std::optional<PlayerRecord> LobbyStore::player(const std::string& name) {
     q.bind(1, p.id);
     while (q.step() && seconds.size() < max_decisions_timed)
       // A timeout is the server's move for the player, not a decision.
-      if (!q.column_is_null(1) && q.column_int(1) == p.id && q.column_text(2) != "timeout")
-        seconds.push_back(q.column_double(0));
+      if (!q.column_is_null(2) && q.column_int(2) == p.id && q.column_text(3) != "timeout")
+        seconds.push_back(
+            static_cast<double>(iso8601_to_unix_ms(q.column_text(0)) - iso8601_to_unix_ms(q.column_text(1))) / 1000.0);
   }
   p.response_times = response_times(std::move(seconds));
   p.response_times.timeouts = timeouts;
@@ -453,7 +455,7 @@ CommitQueue::Work LobbyStore::close_listing(ListingId listing, std::string statu
         "FROM biddings WHERE listing_id = listings.id)");
     q.bind(1, status).bind(2, now).bind(3, listing);
     q.run();
-    result->done = sqlite3_changes(w.db.handle()) == 1;
+    result->done = w.db.changes() == 1;
   };
 }
 
@@ -467,7 +469,7 @@ CommitQueue::Work LobbyStore::set_invitee(ListingId listing, std::optional<std::
     q.bind_optional(1, invitee);
     q.bind(2, now).bind(3, listing);
     q.run();
-    result->done = sqlite3_changes(w.db.handle()) == 1;
+    result->done = w.db.changes() == 1;
     if (result->done) send_notices(w, notices, unix_now);
   };
 }

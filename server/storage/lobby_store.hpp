@@ -16,11 +16,11 @@
 
 #include "server/bidding/bidding.hpp"
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/game_store.hpp"
 #include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
 #include "server/storage/records.hpp"
-#include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
 

@@ -1,11 +1,12 @@
 #pragma once
-// Brings a database to the newest schema on start: the SQL files of schema/, embedded in the
-// binary at build time, applied in order, each once.
+// Brings a database to the newest schema on start: the SQL files of schema/ (SQLite) or
+// schema/postgresql/ (PostgreSQL), embedded in the binary at build time, applied in order, each
+// once.
 
 #include <string>
 #include <vector>
 
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::storage {
 
@@ -21,7 +22,8 @@ const std::vector<Migration>& embedded_migrations();
 // both directories hold the same NNN_name files).
 const std::vector<Migration>& embedded_postgresql_migrations();
 
-// Returns the number of migrations applied now.
-int migrate(Connection& db, const std::vector<Migration>& migrations = embedded_migrations());
+// Applies the embedded migrations of the connection's dialect; returns how many were new.
+int migrate(Connection& db);
+int migrate(Connection& db, const std::vector<Migration>& migrations);
 
 }  // namespace warpath::server::storage

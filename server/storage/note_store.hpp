@@ -8,8 +8,8 @@
 #include <string>
 
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/records.hpp"
-#include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
 

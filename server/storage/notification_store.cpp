@@ -326,10 +326,10 @@ CommitQueue::Work clear_chat_notice(GameId game, std::string role) {
 }
 
 bool take_chat_notice(WriteContext& w, GameId game, const std::string& role, std::int64_t now) {
-  auto q = w.db.prepare("INSERT OR IGNORE INTO chat_notices(game_id, role, sent_at) VALUES (?, ?, ?)");
+  auto q = w.db.prepare("INSERT INTO chat_notices(game_id, role, sent_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
   q.bind(1, game).bind(2, role).bind(3, now);
   q.run();
-  return sqlite3_changes(w.db.handle()) == 1;
+  return w.db.changes() == 1;
 }
 
 }  // namespace warpath::server::storage

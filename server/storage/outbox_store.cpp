@@ -124,7 +124,7 @@ CommitQueue::Work mark_given_up(std::int64_t id, std::int64_t attempts, std::str
     pause.bind(1, now).bind(2, *account).bind(3, recipient);
     pause.run();
     // Only the message that paused the hook tells the owner: the others queued for it say nothing.
-    if (sqlite3_changes(w.db.handle()) == 0 || !notice) return;
+    if (w.db.changes() == 0 || !notice) return;
     auto email = w.db.prepare("SELECT email FROM accounts WHERE id = ? AND deleted_at IS NULL AND email IS NOT NULL");
     email.bind(1, *account);
     if (!email.step()) return;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "server/storage/commit_queue.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::storage {
 

@@ -359,7 +359,7 @@ CommitQueue::Work TournamentStore::start(TournamentId id, std::vector<Seed> seed
       seed.bind(1, std::int64_t{s.seed}).bind(2, static_cast<std::int64_t>(std::llround(s.rating)));
       seed.bind(3, id).bind(4, s.account);
       seed.run();
-      if (sqlite3_changes(w.db.handle()) != 1) throw SqliteError("a seeded player is not registered");
+      if (w.db.changes() != 1) throw DatabaseError("a seeded player is not registered");
     }
     auto go = w.db.prepare("UPDATE tournaments SET status = 'running', started_at = ? WHERE id = ?");
     go.bind(1, now).bind(2, id);
@@ -475,7 +475,7 @@ CommitQueue::Work TournamentStore::finish(TournamentId id, std::string now, std:
         "EXISTS(SELECT 1 FROM tournament_rounds WHERE tournament_id = ? AND finished_at IS NULL)");
     q.bind(1, now).bind(2, id).bind(3, id);
     q.run();
-    if (sqlite3_changes(w.db.handle()) == 1) send_notices(w, notices, unix_now);
+    if (w.db.changes() == 1) send_notices(w, notices, unix_now);
   };
 }
 
@@ -484,7 +484,7 @@ bool TournamentStore::set_organiser(const std::string& db_path, const std::strin
   auto q = db.prepare("UPDATE accounts SET organiser = ? WHERE name = ? AND deleted_at IS NULL");
   q.bind(1, std::int64_t{organiser}).bind(2, name);
   q.run();
-  return sqlite3_changes(db.handle()) == 1;
+  return db.changes() == 1;
 }
 
 }  // namespace warpath::server::storage

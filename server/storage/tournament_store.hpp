@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "server/storage/commit_queue.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/notification_store.hpp"
-#include "server/storage/sqlite.hpp"
 
 namespace warpath::server::storage {
 

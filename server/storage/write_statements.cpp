@@ -14,7 +14,9 @@ WriteStatements::WriteStatements(Connection& db)
           db.prepare("UPDATE games SET version = ?2, active_roles = ?3, status = ?4, result = ?5, updated_at = ?6 "
                      "WHERE id = ?1")),
       insert_snapshot(db.prepare(
-          "INSERT OR REPLACE INTO snapshots(game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?)")),
+          "INSERT INTO snapshots(game_id, seq, state, state_hash, created_at) VALUES (?, ?, ?, ?, ?) "
+          "ON CONFLICT(game_id, seq) DO UPDATE SET state = excluded.state, state_hash = excluded.state_hash, "
+          "created_at = excluded.created_at")),
       insert_chat(db.prepare("INSERT INTO chat(game_id, seat, text, created_at) VALUES (?, ?, ?, ?)")),
       upsert_standing_orders(
           db.prepare("INSERT INTO standing_orders(game_id, role, auto_pass, pass_move, pass_action_phase, pass_season, "

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 
 namespace warpath::server::storage {
 

@@ -10,7 +10,7 @@
 #include "server/storage/account_store.hpp"
 #include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"

@@ -72,6 +72,46 @@ TEST_CASE("migrations create the schema once") {
   CHECK(count.column_int(0) == static_cast<std::int64_t>(embedded_migrations().size()));
 }
 
+TEST_CASE("one SQL text for both backends: numbered and skipped parameters, NULLs, changes, new ids, booleans") {
+  TempDb db;
+  { CommitQueue q(db.path()); }
+  Connection c(db.path());
+  c.begin();
+  c.prepare("INSERT INTO games(title, scenario, seed, created_at, updated_at) VALUES (?1, 'standard', ?3, ?2, ?2)")
+      .bind(1, "test-duel")
+      .bind(2, "2026-11-29T00:00:00.000Z")
+      .bind(3, std::int64_t{7})
+      .run();
+  const auto id = c.last_insert_id();
+  CHECK(id > 0);
+  // ?2 is bound but unused: SQLite allows it and so must PostgreSQL.
+  auto update = c.prepare("UPDATE games SET result = ?3 WHERE id = ?1 AND title <> '?'");
+  update.bind(1, id).bind(2, "unused").bind_null(3).run();
+  CHECK(c.changes() == 1);
+  c.prepare("UPDATE games SET version = ? WHERE id = ?").bind(1, std::int64_t{5}).bind(2, id + 1000).run();
+  CHECK(c.changes() == 0);
+  auto read = c.prepare("SELECT result, version = 0, seed + 0.5, title FROM games WHERE id = ? -- a ? in a comment");
+  read.bind(1, id);
+  REQUIRE(read.step());
+  CHECK(read.column_is_null(0));
+  CHECK(read.column_int(1) == 1);  // a comparison: 1/0 in SQLite, a boolean in PostgreSQL
+  CHECK(read.column_double(2) == doctest::Approx(7.5));
+  CHECK(read.column_text(3) == "test-duel");
+  CHECK_FALSE(read.step());
+  c.exec("COMMIT");
+  CHECK_THROWS_AS(c.prepare("SELECT * FROM no_such_table").step(), DatabaseError);
+}
+
+TEST_CASE("a PostgreSQL URL's password stays out of the logs") {
+  CHECK(printable_location("var/warpath.db") == "var/warpath.db");
+  CHECK(printable_location("postgresql://warpath:s3cret@db.example:5432/warpath") ==
+        "postgresql://warpath:***@db.example:5432/warpath");
+  CHECK(printable_location("postgres:///warpath?host=/run/pg&password=s3cret&user=w") ==
+        "postgres:///warpath?host=/run/pg&password=***&user=w");
+  CHECK(is_postgresql_location("postgresql://x/y"));
+  CHECK_FALSE(is_postgresql_location("/var/lib/warpath/postgresql.db"));
+}
+
 TEST_CASE("a stored game loads from its latest snapshot and replays from move 0 to the same state") {
   TempDb db;
   CommitQueue q(db.path());

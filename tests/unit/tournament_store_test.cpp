@@ -7,7 +7,7 @@
 #include <doctest/doctest.h>
 
 #include "server/storage/lobby_store.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/tournament_store.hpp"
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"

@@ -10,7 +10,7 @@
 #include "server/ratings/rating_service.hpp"
 #include "server/ratings/rating_store.hpp"
 #include "server/storage/lobby_store.hpp"
-#include "server/storage/sqlite.hpp"
+#include "server/storage/database.hpp"
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"

@@ -15,6 +15,13 @@
 // When the socket is down it reconnects with exponential backoff and meanwhile polls
 // GET /api/games/{id}/view every few seconds; actions then go through POST /api/games/{id}/actions.
 //
+// Several nodes (docs/PROTOCOL.md, "More than one node"): the socket opens at /ws?game={id}, which
+// nginx routes by the game. A node that does not serve the game answers the join with an error
+// `moved` naming the node that does: the client closes and goes straight to /node/{node}/ws?game=
+// {id}; if that socket fails or closes before its welcome (the node is dead), it goes back to
+// /ws?game={id} with the backoff, but no sooner than the frame's `retry_after_ms` (when the dead
+// node's lease on the game runs out). HTTP requests follow the 307 answers by themselves.
+//
 // The game log is kept apart from the view, in `conn.log` (a GameLog: the most recent lines, by
 // their number). A snapshot says how many lines the log has and drops the lines held; the `log`
 // frame that follows brings the recent ones, each patch the lines its move added or took back, and
@@ -67,6 +74,9 @@ export const Status = Object.freeze({
 
 // Join refusals that retrying cannot fix.
 const FATAL_JOIN_ERRORS = new Set(['bad_token', 'unknown_game', 'unknown_seat']);
+// `moved` frames followed straight to the node they name before a join succeeds; beyond that (nodes
+// disagreeing for a moment), back to /ws with the backoff.
+const MAX_MOVED_HOPS = 3;
 
 export class ActionFailure extends Error {
   constructor(code, message, extra = {}) {
@@ -135,6 +145,8 @@ export class GameConnection {
     this._ws = null;
     this._joined = false;
     this._attempts = 0;
+    this._movedHops = 0; // moved frames followed since the last join
+    this._notBefore = 0; // Date.now() before which /ws is not tried again (a moved frame's retry_after_ms)
     this._timers = { reconnect: null, poll: null, connect: null, ping: null, pong: null };
     this._pollInFlight = false;
     this._pending = new Map(); // ref -> {resolve, reject, timer, log?}
@@ -188,7 +200,7 @@ export class GameConnection {
 
   // Try the WebSocket again now (after the page becomes visible or the network comes back).
   reconnectNow() {
-    if (this._stopped() || this._ws) return;
+    if (this._stopped() || this._ws || Date.now() < this._notBefore) return;
     this._clearTimer('reconnect');
     this._attempts = 0;
     this._openSocket();
@@ -231,10 +243,12 @@ export class GameConnection {
 
   // ---- WebSocket ----
 
-  _openSocket() {
+  // `node`: open it at that node (/node/{node}/ws, after a `moved` frame), else where nginx routes.
+  _openSocket(node = null) {
     if (this._stopped()) return;
     const WS = this._WebSocket ?? globalThis.WebSocket;
-    const url = this._originUrl().replace(/^http/, 'ws') + '/ws';
+    const prefix = node === null ? '' : `/node/${encodeURIComponent(node)}`;
+    const url = `${this._originUrl().replace(/^http/, 'ws')}${prefix}/ws?game=${this.game}`;
     let ws;
     try {
       if (!WS) throw new Error('this browser has no WebSocket');
@@ -304,7 +318,7 @@ export class GameConnection {
     this._startPolling();
     const { minBackoff, maxBackoff } = this.options;
     const base = Math.min(maxBackoff, minBackoff * 2 ** Math.min(this._attempts, 16));
-    const delay = Math.round(base / 2 + (Math.random() * base) / 2);
+    const delay = Math.max(Math.round(base / 2 + (Math.random() * base) / 2), this._notBefore - Date.now());
     this._attempts += 1;
     this._clearTimer('reconnect');
     this._timers.reconnect = setTimeout(() => {
@@ -344,6 +358,7 @@ export class GameConnection {
     switch (message.type) {
       case 'welcome':
         this._clearTimer('connect');
+        this._notBefore = 0; // a node answered: no dead node's lease to wait for
         if (message.protocol !== PROTOCOL)
           this._emit('warning', { code: 'protocol', message: `the server speaks protocol ${message.protocol}, this page ${PROTOCOL}` });
         break;
@@ -403,6 +418,7 @@ export class GameConnection {
     const wasLive = this._joined;
     this._joined = true;
     this._attempts = 0;
+    this._movedHops = 0;
     this._stopPolling();
     this._setStatus(Status.LIVE);
     this._schedulePing();
@@ -492,6 +508,10 @@ export class GameConnection {
   }
 
   _onError(message) {
+    if (message.code === 'moved' && message.game === this.game) {
+      this._onMoved(message);
+      return;
+    }
     if (message.ref && this._pending.has(message.ref)) {
       this._settle(message.ref, (p) =>
         p.reject(new ActionFailure(message.code, message.message, { version: message.version })),
@@ -504,6 +524,29 @@ export class GameConnection {
       return;
     }
     this._emit('error', { code: message.code, message: message.message, ref: message.ref, version: message.version });
+  }
+
+  // Another node serves the game: drop this socket and open one at that node, unless too many
+  // moves were followed without a join (then the backoff, as for a dropped socket).
+  _onMoved(message) {
+    const node = typeof message.node === 'string' && message.node !== '' ? message.node : null;
+    const wait = Number.isInteger(message.retry_after_ms) && message.retry_after_ms > 0 ? message.retry_after_ms : 0;
+    this._notBefore = Date.now() + wait;
+    if (message.ref && this._pending.has(message.ref))
+      this._settle(message.ref, (p) => p.reject(new ActionFailure('moved', message.message, { node })));
+    const ws = this._ws;
+    this._ws = null;
+    if (ws) this._detach(ws, true);
+    this._movedHops += 1;
+    const why = `the game moved to node ${node ?? '?'}`;
+    if (node === null || this._movedHops > MAX_MOVED_HOPS) {
+      this._socketDown(why);
+      return;
+    }
+    this._joined = false;
+    for (const name of ['connect', 'ping', 'pong', 'reconnect']) this._clearTimer(name);
+    this._failPending('disconnected', `${why} before the server answered; check the game state`);
+    this._openSocket(node);
   }
 
   // ---- the log ----

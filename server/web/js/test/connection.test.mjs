@@ -124,14 +124,14 @@ async function joined() {
   return { conn, sockets, warnings };
 }
 
-test('opens wss://host/ws, says hello with the token, joins, and takes the snapshot', async () => {
+test('opens wss://host/ws?game=N, says hello with the token, joins, and takes the snapshot', async () => {
   const { FakeSocket, sockets } = fakeSockets();
   const conn = connect(FakeSocket);
   const views = [];
   conn.on('view', (v) => views.push(v));
   conn.start();
   await until(() => sockets[0]?.sent.length === 2, 'hello and join');
-  assert.equal(sockets[0].url, 'wss://example.test/ws');
+  assert.equal(sockets[0].url, 'wss://example.test/ws?game=5');
   assert.deepEqual(sockets[0].sent[0], { type: 'hello', client: 'warpath-web/1', token: 'a'.repeat(32) });
   assert.deepEqual(sockets[0].sent[1], { type: 'join', game: 5, seat: 'red' });
   sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 2 });
@@ -579,5 +579,95 @@ test('a clocks frame of the game is kept and emitted; another game\'s is not', a
   assert.deepEqual(seen[0].clocks, clocks);
   assert.equal(seen[0].source, 'socket');
   assert.ok(Number.isFinite(seen[0].receivedAt));
+  conn.close();
+});
+
+// Several nodes: a `moved` error frame sends the client to the node it names, and back to /ws
+// (where nginx routes the game) when that node cannot be reached.
+const moved = (node, retryAfterMs, game = 12, ref = '') => ({
+  type: 'error',
+  code: 'moved',
+  message: `game ${game} is served by node ${node}`,
+  ref,
+  game,
+  node,
+  retry_after_ms: retryAfterMs,
+});
+
+test('moved: to /node/b/ws?game=12 at once, then back to /ws?game=12 when that fails, not before retry_after_ms', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket, { game: 12 });
+  const statuses = [];
+  conn.on('status', (s) => statuses.push(s.status));
+  conn.start();
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  assert.equal(sockets[0].url, 'wss://example.test/ws?game=12');
+  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  const movedAt = Date.now();
+  sockets[0].push(moved('b', 150));
+  assert.equal(sockets[0].readyState, 3, 'the first socket is closed');
+  await until(() => sockets.length === 2, 'the socket to node b');
+  assert.equal(sockets[1].url, 'wss://example.test/node/b/ws?game=12');
+  assert.ok(Date.now() - movedAt < 100, 'node b is tried at once');
+  await until(() => sockets[1].sent.length === 2, 'the join at node b');
+  assert.deepEqual(sockets[1].types(), ['hello', 'join']);
+  sockets[1].serverClose(1006); // node b is dead: no welcome
+  await until(() => sockets.length === 3, 'the socket back to /ws', 2000);
+  assert.equal(sockets[2].url, 'wss://example.test/ws?game=12');
+  assert.ok(Date.now() - movedAt >= 150, 'not sooner than retry_after_ms');
+  await until(() => sockets[2].sent.length === 2, 'the join through /ws');
+  sockets[2].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[2].push({ ...snapshot(), game: 12 });
+  assert.equal(conn.status, Status.LIVE);
+  // Meanwhile it polled over HTTP, which this test's fetch refuses: offline.
+  assert.deepEqual(statuses, [Status.CONNECTING, Status.POLLING, Status.OFFLINE, Status.LIVE]);
+  conn.close();
+});
+
+test('moved: a node that answers is joined there; the next drop goes back to /ws', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket, { game: 12 }).start();
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push(moved('node-2', 5000));
+  await until(() => sockets[1]?.sent.length === 2, 'the join at node-2');
+  assert.equal(sockets[1].url, 'wss://example.test/node/node-2/ws?game=12');
+  sockets[1].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[1].push({ ...snapshot(), game: 12 });
+  assert.equal(conn.status, Status.LIVE);
+  // A welcome means a node answered: no lease to wait for on the next drop.
+  const droppedAt = Date.now();
+  sockets[1].serverClose(1006);
+  await until(() => sockets.length === 3, 'the socket back to /ws');
+  assert.ok(Date.now() - droppedAt < 1000, 'the backoff only, not retry_after_ms');
+  assert.equal(sockets[2].url, 'wss://example.test/ws?game=12');
+  conn.close();
+});
+
+test('moved: an action it answers is rejected with moved; nodes bouncing the game fall back to the backoff', async () => {
+  const { FakeSocket, sockets } = fakeSockets();
+  const conn = connect(FakeSocket, { game: 12 }).start();
+  await until(() => sockets[0]?.sent.length === 2, 'join');
+  sockets[0].push({ ...snapshot(), game: 12 });
+  const acted = conn.act('pass');
+  const ref = sockets[0].sent[2].ref;
+  sockets[0].push(moved('a', 0, 12, ref));
+  await assert.rejects(acted, (e) => e.code === 'moved' && e.node === 'a');
+  // Another game's moved frame is not ours.
+  await until(() => sockets[1]?.sent.length === 2, 'the join at node a');
+  sockets[1].push(moved('z', 0, 99));
+  assert.equal(sockets[1].readyState, 1);
+  // a → b → a → b: three hops are followed, the fourth waits for the backoff through /ws.
+  sockets[1].push(moved('b', 0));
+  await until(() => sockets[2]?.sent.length === 2, 'node b');
+  sockets[2].push(moved('a', 0));
+  await until(() => sockets[3]?.sent.length === 2, 'node a again');
+  assert.deepEqual(
+    sockets.map((s) => s.url.replace('wss://example.test', '')),
+    ['/ws?game=12', '/node/a/ws?game=12', '/node/b/ws?game=12', '/node/a/ws?game=12'],
+  );
+  sockets[3].push(moved('b', 0));
+  await until(() => sockets.length === 5, 'the socket back to /ws');
+  assert.equal(sockets[4].url, 'wss://example.test/ws?game=12');
+  assert.ok([Status.POLLING, Status.OFFLINE].includes(conn.status), conn.status);
   conn.close();
 });

@@ -10,7 +10,7 @@ using E = ErrorCode;
 constexpr bool ws = true, no_ws = false, http = true, no_http = false;
 
 // {code, name, HTTP status, sent over WebSocket, sent over HTTP}, in the enum's order.
-constexpr std::array<ErrorCodeInfo, 57> table = {{
+constexpr std::array<ErrorCodeInfo, 58> table = {{
     {E::invalid_json, "invalid_json", 400, ws, http},
     {E::invalid_utf8, "invalid_utf8", 400, ws, http},
     {E::too_deep, "too_deep", 400, ws, http},
@@ -61,6 +61,7 @@ constexpr std::array<ErrorCodeInfo, 57> table = {{
     {E::not_registered, "not_registered", 409, no_ws, http},
     {E::too_few_players, "too_few_players", 409, no_ws, http},
     {E::tournament_started, "tournament_started", 409, no_ws, http},
+    {E::moved, "moved", 307, ws, http},
     {E::storage_error, "storage_error", 503, ws, http},
     {E::overloaded, "overloaded", 503, ws, http},
     {E::too_many_connections, "too_many_connections", 503, no_ws, http},

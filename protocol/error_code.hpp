@@ -76,6 +76,9 @@ enum class ErrorCode {
   not_registered,
   too_few_players,
   tournament_started,
+  // Several nodes (docs/PROTOCOL.md, "More than one node"): the game is served by another node,
+  // which the answer names (`node`, with `retry_after_ms`); HTTP 307 with a Location on it.
+  moved,
   // The server's limits and failures.
   storage_error,
   overloaded,

@@ -1,5 +1,7 @@
 #include "protocol/server_message.hpp"
 
+#include <algorithm>
+
 #include "protocol/limits.hpp"
 
 namespace warpath::protocol {
@@ -27,6 +29,16 @@ Frame error_message(ErrorCode code, std::string_view message, std::string_view r
   if (game > 0) j["game"] = game;
   if (version >= 0) j["version"] = version;
   return make_frame(j);
+}
+
+Frame moved_message(GameId game, std::string_view node, std::int64_t retry_after_ms, std::string_view ref) {
+  return make_frame({{"type", "error"},
+                     {"code", to_string(ErrorCode::moved)},
+                     {"message", "game " + std::to_string(game) + " is served by node " + std::string(node)},
+                     {"ref", ref},
+                     {"game", game},
+                     {"node", node},
+                     {"retry_after_ms", std::max<std::int64_t>(0, retry_after_ms)}});
 }
 
 Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time) {

@@ -26,6 +26,9 @@ Frame patch_answering(const Frame& patch, std::string_view ref);
 // `version` (the game's current one) is included when known, so a client can tell it is behind.
 Frame error_message(ErrorCode code, std::string_view message, std::string_view ref = {}, GameId game = 0,
                     std::int64_t version = -1);
+// `moved`: the game is served by another node, `node` (its id), whose lease on it runs out in
+// `retry_after_ms` if that node is dead; the client reconnects there (docs/PROTOCOL.md).
+Frame moved_message(GameId game, std::string_view node, std::int64_t retry_after_ms, std::string_view ref = {});
 Frame chat_message(GameId game, std::string_view seat, std::string_view text, std::string_view time);
 Frame presence_message(GameId game, const nlohmann::json& seats);
 Frame game_over_message(GameId game, std::uint64_t version, const nlohmann::json& result);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -564,6 +565,27 @@ HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code
   json error = {{"code", protocol::to_string(code)}, {"message", message}};
   error.update(details);
   return json_response(request, status_of(code), {{"error", std::move(error)}});
+}
+
+HttpResponse moved_response(const HttpRequest& request, std::string_view node, std::int64_t retry_after_ms) {
+  // The node id as one path segment: unreserved characters as they are, the rest %-escaped.
+  std::string location = "/node/";
+  for (const unsigned char c : node) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      location += static_cast<char>(c);
+    } else {
+      constexpr char hex[] = "0123456789ABCDEF";
+      location += '%';
+      location += hex[c >> 4];
+      location += hex[c & 15];
+    }
+  }
+  location += request.target();
+  HttpResponse res =
+      error_response(request, protocol::ErrorCode::moved, "the game is served by node " + std::string(node),
+                     {{"node", node}, {"retry_after_ms", std::max<std::int64_t>(0, retry_after_ms)}});
+  res.set(http::field::location, location);
+  return res;
 }
 
 HttpResponse rate_limited_response(ServerContext& context, const HttpRequest& request, double seconds_to_wait,

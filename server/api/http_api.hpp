@@ -4,8 +4,10 @@
 // the respond callback, on any thread.
 
 #include <boost/beast/http.hpp>
+#include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "protocol/error_code.hpp"
@@ -48,6 +50,10 @@ void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Resp
 // `details`: more members of the error object (retry_after, version).
 HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code, const std::string& message,
                             const nlohmann::json& details = nlohmann::json::object());
+// 307 moved: the game is served by another node, `node`; the body names it with
+// `retry_after_ms` (when its lease runs out if that node is dead), and Location is
+// `/node/<node>` followed by the request's target, which nginx routes to that node.
+HttpResponse moved_response(const HttpRequest& request, std::string_view node, std::int64_t retry_after_ms);
 // Who a game request speaks for: the Bearer seat token, else the session's account, else nobody
 // (a spectator). `changes`: a request that acts, for which a session must send its CSRF token;
 // nullopt after answering that it did not.

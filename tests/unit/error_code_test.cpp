@@ -8,6 +8,9 @@
 #include <string>
 
 #include "protocol/error_code.hpp"
+#include "protocol/server_message.hpp"
+#include "server/api/http_api.hpp"
+#include "tests/unit/schema_checker.hpp"
 
 namespace error_code_test {
 
@@ -49,7 +52,11 @@ TEST_CASE("error codes have one name each, are found by name and carry their HTT
   for (const auto& row : error_codes()) {
     CHECK(names.insert(std::string(row.name)).second);
     CHECK(error_code_named(row.name) == row.code);
-    CHECK(row.http_status >= 400);
+    // Every code refuses (4xx, 5xx) except moved, a redirect to the node that serves the game.
+    if (row.code == ErrorCode::moved)
+      CHECK(row.http_status == 307);
+    else
+      CHECK(row.http_status >= 400);
     CHECK(row.http_status < 600);
     CHECK((row.websocket || row.http));
   }
@@ -66,6 +73,52 @@ TEST_CASE("error codes have one name each, are found by name and carry their HTT
     CHECK(http_status(code) == 409);
   CHECK(from_engine(warpath::engine::ErrorCode::illegal_action) == ErrorCode::illegal_action);
   CHECK(from_engine(warpath::engine::ErrorCode::undo_not_allowed) == ErrorCode::undo_not_allowed);
+}
+
+TEST_CASE("moved is a 307 sent over both transports") {
+  const auto& row = info(ErrorCode::moved);
+  CHECK(row.name == "moved");
+  CHECK(row.http_status == 307);
+  CHECK(row.websocket);
+  CHECK(row.http);
+}
+
+TEST_CASE("a moved error frame names the node and the wait, and conforms to the error frame's schema") {
+  const warpath::test::SchemaChecker checker(read_schema("protocol/server/error.json"));
+  const json frame = json::parse(*moved_message(12, "b", 4500, "r1"));
+  CHECK(checker.check(frame).empty());
+  CHECK(frame["type"] == "error");
+  CHECK(frame["code"] == "moved");
+  CHECK(frame["game"] == 12);
+  CHECK(frame["node"] == "b");
+  CHECK(frame["retry_after_ms"] == 4500);
+  CHECK(frame["ref"] == "r1");
+  // A lease that has run out already: no negative wait.
+  const json late = json::parse(*moved_message(3, "node-7", -20));
+  CHECK(checker.check(late).empty());
+  CHECK(late["retry_after_ms"] == 0);
+  CHECK(late["ref"] == "");
+  // The checker does catch a member the schema does not have.
+  json extra = frame;
+  extra["lease"] = 1;
+  CHECK_FALSE(checker.check(extra).empty());
+}
+
+TEST_CASE("a moved HTTP answer is 307 to /node/<node> plus the request's target, with a conforming body") {
+  namespace http = boost::beast::http;
+  const warpath::test::SchemaChecker checker(read_schema("protocol/http/error.json"));
+  warpath::server::HttpRequest request{http::verb::post, "/api/games/12/actions?x=1", 11};
+  const auto response = warpath::server::moved_response(request, "b", 1200);
+  CHECK(response.result_int() == 307);
+  CHECK(response[http::field::location] == "/node/b/api/games/12/actions?x=1");
+  const json body = json::parse(response.body());
+  CHECK(checker.check(body).empty());
+  CHECK(body["error"]["code"] == "moved");
+  CHECK(body["error"]["node"] == "b");
+  CHECK(body["error"]["retry_after_ms"] == 1200);
+  // A node id that is not one clean path segment is escaped.
+  warpath::server::HttpRequest view{http::verb::get, "/api/games/3/view", 11};
+  CHECK(warpath::server::moved_response(view, "x/y z", 0)[http::field::location] == "/node/x%2Fy%20z/api/games/3/view");
 }
 
 }  // namespace error_code_test

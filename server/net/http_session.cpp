@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
+#include <string_view>
 
 #include "protocol/limits.hpp"
 #include "server/net/ws_session.hpp"
@@ -80,7 +81,9 @@ void HttpSession::on_read(beast::error_code ec) {
   }
   HttpRequest request = parser_->release();
   if (beast::websocket::is_upgrade(request)) {
-    if (request.target() != "/ws")
+    // `/ws`, with any query: nginx routes `/ws?game=N` by the game it names (several nodes).
+    const std::string_view target = request.target();
+    if (target.substr(0, target.find('?')) != "/ws")
       return write(error_response(request, protocol::ErrorCode::not_found, "WebSockets live at /ws"));
     if (!origin_allowed(context_, request)) {
       context_.metrics.refused("forbidden_origin");

@@ -60,7 +60,7 @@ bool eventually(Done done) {
 class RawWebSocket {
  public:
   RawWebSocket(const std::string& host, std::uint16_t port, const std::string& origin = {},
-               const std::string& from = "127.0.0.1") {
+               const std::string& from = "127.0.0.1", const std::string& target = "/ws") {
     namespace net = boost::asio;
     socket_.open(net::ip::tcp::v4());
     socket_.bind({net::ip::make_address(from), 0});
@@ -68,7 +68,7 @@ class RawWebSocket {
     const timeval ten_seconds{10, 0};  // a server that neither reads nor closes fails the test, not hangs it
     setsockopt(socket_.native_handle(), SOL_SOCKET, SO_SNDTIMEO, &ten_seconds, sizeof ten_seconds);
     setsockopt(socket_.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &ten_seconds, sizeof ten_seconds);
-    std::string upgrade = "GET /ws HTTP/1.1\r\nHost: " + host + ":" + std::to_string(port) +
+    std::string upgrade = "GET " + target + " HTTP/1.1\r\nHost: " + host + ":" + std::to_string(port) +
                           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n";
     if (!origin.empty()) upgrade += "Origin: " + origin + "\r\n";
@@ -417,6 +417,22 @@ TEST_CASE("limit 11: browsers open /ws only from allowed origins") {
     CHECK(RawWebSocket(host, port, "https://other.example").status() == 101);
     CHECK(RawWebSocket(host, port, "http://" + host + ":" + std::to_string(port)).status() == 403);
   }
+}
+
+TEST_CASE("the WebSocket endpoint is /ws with any query (nginx routes ?game=N), and no other path") {
+  Harness h;
+  const auto& host = h.server().host();
+  const auto port = h.server().port();
+  CHECK(RawWebSocket(host, port, {}, "127.0.0.1", "/ws?game=12").status() == 101);
+  CHECK(RawWebSocket(host, port, {}, "127.0.0.1", "/ws?").status() == 101);
+  CHECK(RawWebSocket(host, port, "http://evil.example", "127.0.0.1", "/ws?game=12").status() == 403);
+  CHECK(RawWebSocket(host, port, {}, "127.0.0.1", "/wsx?game=12").status() == 404);
+  CHECK(RawWebSocket(host, port, {}, "127.0.0.1", "/ws/x").status() == 404);
+  CHECK(RawWebSocket(host, port, {}, "127.0.0.1", "/node/a/ws?game=12").status() == 404);
+  // One opened with a query plays as on /ws.
+  WsClient ws(host, port, "/ws?game=1");
+  ws.send({{"type", "ping"}, {"ref", "q"}});
+  CHECK(ws.receive().value("ref", "") == "q");
 }
 
 TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and the rest") {

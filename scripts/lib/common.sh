@@ -11,6 +11,11 @@ BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
 # (scripts/lib/postgres.sh).
 TEST_PACKAGES=(python3-aiosmtpd postgresql)
 
+# What scripts/cluster runs besides the server (issue 20): PostgreSQL as the shared database, and
+# nginx in front of the nodes, the proven reverse proxy that routes each game to one node by
+# consistent hashing (`hash ... consistent`) and passes WebSockets through.
+CLUSTER_PACKAGES=(postgresql nginx)
+
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
     echo "need root to run: $*" >&2

@@ -5,7 +5,8 @@
 #   nginx_cluster_start DIR PORT ID=HOST:PORT...  write DIR/nginx.conf and run nginx in the
 #                                                 foreground (daemon off) in the background; its
 #                                                 pid in NGINX_CLUSTER_PID, up once this returns
-#   nginx_cluster_stop DIR                        stop it (fast) and wait for it
+#   nginx_cluster_stop DIR                        stop it (fast) and wait for it (the one of its
+#                                                 pid file, else NGINX_CLUSTER_PID)
 #
 # Routing: a game's requests (/ws?game=N, /api/games/N and /api/games/N/...) go to the node that
 # consistent hashing on N picks, the next one of the ring when it is down; /node/ID/... to node ID
@@ -80,12 +81,16 @@ $addresses    default "";
     "" "";
   }
 
+  # Idle connections to the nodes are let go before a node closes them (its --unjoined-timeout,
+  # 20 s by default), so that no request is sent on a connection the node is closing.
   upstream warpath_games {
     hash \$warpath_game consistent;
 $servers    keepalive 32;
+    keepalive_timeout 15s;
   }
   upstream warpath_any {
 $servers    keepalive 32;
+    keepalive_timeout 15s;
   }
 
   server {
@@ -164,9 +169,9 @@ nginx_cluster_start() {
 }
 
 nginx_cluster_stop() {
-  local dir="${1:?usage: nginx_cluster_stop DIR}" pid
-  [ -f "$dir/nginx.pid" ] || return 0
-  pid="$(cat "$dir/nginx.pid")"
+  local dir="${1:?usage: nginx_cluster_stop DIR}" pid="$NGINX_CLUSTER_PID"
+  [ -f "$dir/nginx.pid" ] && pid="$(cat "$dir/nginx.pid")"
+  [ -n "$pid" ] || return 0
   # TERM: the fast shutdown (open WebSockets are cut, the clients reconnect).
   kill -TERM "$pid" 2>/dev/null || return 0
   local _

@@ -16,12 +16,16 @@ out="$scratch/cluster.out"
 
 TMPDIR="$scratch" WARPATH_BIN="$warpath" "$root/scripts/cluster" --port "$port" -- --threads 2 >"$out" 2>&1 &
 cluster=$!
+# However this ends, the cluster is stopped (its own trap removes everything it started).
+stop_cluster() {
+  kill -TERM "$cluster" 2>/dev/null || true
+  wait "$cluster" 2>/dev/null || true
+}
+trap stop_cluster EXIT
 fail() {
   echo "cluster_test: $*" >&2
   echo "--- scripts/cluster's output:" >&2
   cat "$out" >&2
-  kill -TERM "$cluster" 2>/dev/null || true
-  wait "$cluster" 2>/dev/null || true
   exit 1
 }
 for _ in $(seq 1 600); do
@@ -35,10 +39,12 @@ work="$(find "$scratch" -maxdepth 1 -name 'warpath-cluster.*' -type d)"
 url="http://127.0.0.1:$port"
 
 # The lobby page and the demo game's record, through nginx.
-curl -fsS "$url/" | grep -qi "<html" || fail "no page at $url/"
+# Answers are read whole before grep -q, which stops at its first match (curl would fail).
+get() { curl -fsS "$1" || true; }
+grep -qi "<html" <<<"$(get "$url/")" || fail "no page at $url/"
 game="$(curl -fsS "$url/api/games" | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"][0]["id"])')" ||
   fail "no game listed at $url/api/games"
-curl -fsS "$url/api/games/$game" | grep -q "\"id\":$game" || fail "GET /api/games/$game through nginx"
+grep -q "\"id\":$game" <<<"$(get "$url/api/games/$game")" || fail "GET /api/games/$game through nginx"
 
 # A seat of the demo game (its link printed by node a), joined through nginx by the WebSocket.
 link="$(grep -o "http://localhost:$port/game.html?game=$game#seat=[a-z_]*&token=[0-9a-f]*" "$out" | head -n 1)"
@@ -51,12 +57,12 @@ grep -q '"type": "snapshot"' "$scratch/join.out" || fail "no snapshot through ng
 
 # /node/b/... reaches node b only, and a game's requests all go to one node (nginx's log says
 # which node answered each).
-address_of() { grep -o " $1=127.0.0.1:[0-9]*" "$out" | head -n 1 | sed 's/.*=//'; }
+address_of() { grep -o "[( ]$1=127.0.0.1:[0-9]*" "$out" | head -n 1 | sed 's/.*=//' || true; }
 node_a="$(address_of a)"
 node_b="$(address_of b)"
 [ -n "$node_a" ] && [ -n "$node_b" ] || fail "the nodes' addresses are not printed"
 curl -fsS "$url/node/b/healthz" >/dev/null || fail "GET /node/b/healthz"
-curl -fsS "$url/node/a/api/games/$game" | grep -q "\"id\":$game" || fail "GET /node/a/api/games/$game"
+grep -q "\"id\":$game" <<<"$(get "$url/node/a/api/games/$game")" || fail "GET /node/a/api/games/$game"
 "$root/tests/scripts/ws_join.py" "ws://127.0.0.1:$port/node/b/ws?game=$game" --game "$game" >"$scratch/join-b.out" ||
   fail "the WebSocket join at /node/b: $(cat "$scratch/join-b.out")"
 code="$(curl -s -o /dev/null -w '%{http_code}' "$url/node/zz/healthz")"
@@ -76,8 +82,7 @@ for node in "$node_a" "$node_b"; do
 done
 
 # TERM: everything stops, the temporary directory goes.
-kill -TERM "$cluster"
-wait "$cluster" || true
+stop_cluster
 [ ! -e "$work" ] || fail "$work is left after TERM"
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then fail "nginx still listens after TERM"; fi
 grep -q "stopping the cluster" "$out" || fail "no clean stop"

@@ -556,7 +556,9 @@ function showRefusal(what, e) {
   const text =
     e.code === 'stale_version'
       ? `${what}: the game moved on before your choice arrived. Look at the new position and choose again.`
-      : `${what}: ${e.message}${e.code ? ` (${e.code})` : ''}`;
+      : e.code === 'moved'
+        ? `${what}: not sent: the game is now served by another server, to which this page reconnects. Choose again once it is back.`
+        : `${what}: ${e.message}${e.code ? ` (${e.code})` : ''}`;
   showNotice(text, 'error');
   refusalVersion = Math.max(conn.version ?? 0, Number.isInteger(e.version) ? e.version : 0);
 }

@@ -59,7 +59,8 @@ int ratings_command(const std::vector<std::string>& argv) {
   const auto title = args.get("title");
   auto q = db.prepare(
       "SELECT r.title, a.name, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id "
-      "WHERE r.games > 0 AND (?1 IS NULL OR r.title = ?1) ORDER BY r.title, r.rating DESC, r.deviation, a.name");
+      "WHERE r.games > 0 AND (CAST(?1 AS TEXT) IS NULL OR r.title = ?1) ORDER BY r.title, r.rating DESC, r.deviation, "
+      "a.name");
   if (title)
     q.bind(1, *title);
   else

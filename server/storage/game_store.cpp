@@ -89,7 +89,7 @@ std::vector<ChatLine> GameStore::recent_chat(GameId id, int limit) {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare(
       "SELECT seat, text, created_at FROM (SELECT id, seat, text, created_at FROM chat WHERE game_id = ? "
-      "ORDER BY id DESC LIMIT ?) ORDER BY id");
+      "ORDER BY id DESC LIMIT ?) AS recent ORDER BY id");
   q.bind(1, id).bind(2, std::int64_t{limit});
   std::vector<ChatLine> out;
   while (q.step()) out.push_back({q.column_text(0), q.column_text(1), q.column_text(2)});

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -13,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/storage/database.hpp"
 #include "tests/integration/harness.hpp"
 
 namespace accounts_test {
@@ -97,8 +99,15 @@ TEST_CASE("accounts: sign up, use the session, log out, log in again") {
   CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie_of(again)}}).status == 401);
   CHECK(send(http, "GET", "/api/session", nullptr, {{"Cookie", cookie_of(by_mail)}}).status == 401);
 
-  // The password is in neither the database nor the log.
+  // The password is in neither the database nor the log. A PostgreSQL database is no file in
+  // the directory: a dump of it is.
   h.server().stop();
+  if (warpath::server::storage::is_postgresql_location(h.server().db_location())) {
+    const auto dump = h.server().temp_dir() / "database.sql";
+    const std::string command = "pg_dump --dbname='" + h.server().db_location() + "' --file='" + dump.string() + "'";
+    REQUIRE(std::system(command.c_str()) == 0);
+    REQUIRE(std::filesystem::file_size(dump) > 0);
+  }
   for (const auto& file : std::filesystem::directory_iterator(h.server().temp_dir()))
     if (file.is_regular_file()) CHECK_MESSAGE(file_text(file.path()).find(password) == std::string::npos, file.path());
 }

@@ -177,7 +177,7 @@ TEST_CASE(
   REQUIRE_MESSAGE(role.empty(), "the game did not end in ", turns, " turns");
   CHECK(unmailed > 0);
 
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   REQUIRE_MESSAGE(wait_until([&] { return db.pending() == 0; }, 60s), db.pending(), " message(s) pending\n",
                   h.server().log_tail());
 
@@ -319,7 +319,7 @@ TEST_CASE(
 
   // The digest hour is in bob's time zone: at 05:00 UTC, then, once he says he lives at UTC+09:00,
   // at 05:00 there (20:00 UTC); both notices move with it.
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   const auto due = [&] {
     return db.integer(
         "SELECT MIN(due_at) FROM digest_items WHERE account_id = (SELECT id FROM accounts WHERE name = ?)", {bob.name});
@@ -414,7 +414,7 @@ TEST_CASE("notifications: game mail goes only to a confirmed address; the webhoo
   std::mt19937 rng(11);
   play_turn(*red, "red", rng);
   REQUIRE_MESSAGE(wait_until([&] { return your_move_calls() == 1; }, 20s), h.server().log_tail());
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   REQUIRE(wait_until([&] { return db.pending() == 0; }, 20s));
   CHECK(your_move_mails("bob@example.org") == 0);
   CHECK(mail_subjects("bob@example.org").size() == 1);  // the verification mail alone

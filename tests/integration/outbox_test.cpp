@@ -72,7 +72,7 @@ TEST_CASE("outbox: every mail and webhook call arrives at least once across ten 
   std::string insert_error;
   std::thread inserter([&] {
     try {
-      Database db(h.server().db_path());
+      Database db(h.server().db_location());
       for (std::size_t i = 0; i < order.size(); ++i) {
         const std::string& key = order[i];
         if (auto m = mails.find(key); m != mails.end())
@@ -97,7 +97,7 @@ TEST_CASE("outbox: every mail and webhook call arrives at least once across ten 
   inserter.join();
   REQUIRE_MESSAGE(insert_error.empty(), insert_error);
 
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   std::set<std::string> mail_keys, hook_keys;
   std::size_t mail_records = 0, hook_successes = 0;
   // A message is marked sent only after its receiver took it (and recorded it): once nothing is
@@ -154,7 +154,7 @@ TEST_CASE("outbox: a webhook that fails for a while gets its call once it recove
   Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl", {"--fail-seconds", "4"});
   // A short retry schedule: 250 ms, doubling (whole seconds in the database).
   Harness h({"--outbox-retry-base-ms", "250"});
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   const std::string body = json{{"event", "your_turn"}, {"content", "Your turn"}}.dump();
   db.add_webhook("hook-key-1", nullptr, hooks.origin() + "/ok", body);
 
@@ -189,7 +189,7 @@ TEST_CASE("outbox: a webhook that fails for a while gets its call once it recove
 
 TEST_CASE("outbox: without a relay each mail is an .eml file next to the database") {
   Harness h;
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   db.add_mail("eml-key-1", "louis@example.org", "Café", "Café = 1\n.\nFin.\n");
   db.add_mail("eml-key-2", "james@example.org", "Your turn", "Move.\n");
   const auto dir = h.server().temp_dir() / "mail";
@@ -224,7 +224,7 @@ TEST_CASE("outbox: a webhook whose retries are spent is paused and its owner tol
   Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl");
   Harness h({"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()), "--outbox-retry-base-ms", "1",
              "--mail-from", "Warpath Games <games@warpath.example>"});
-  Database db(h.server().db_path());
+  Database db(h.server().db_location());
   db.run(
       "INSERT INTO accounts(name, email, password_hash, created_at) VALUES ('Montcalm', 'louis@example.org', 'x', "
       "'2026-11-24T08:00:00Z')");

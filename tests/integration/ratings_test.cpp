@@ -6,7 +6,6 @@
 // player route, the listings and the leaderboard show them; the fair-bid hint of a bidding is the
 // one the ratings give.
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -15,6 +14,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "server/storage/database.hpp"
 #include "server/tournaments/ratings.hpp"
 #include "tests/integration/harness.hpp"
 #include "tests/integration/test_clock.hpp"
@@ -44,38 +44,36 @@ std::int64_t started(User& owner, User& other, const std::string& title, const s
   return joined["game"];
 }
 
-// Rated games so far, from the database (read-only, beside the running server).
+// Rated games so far, from the database (beside the running server).
 std::int64_t rated_count(Harness& h) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(h.server().db_path().c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_busy_timeout(db, 2000);
-  sqlite3_stmt* q = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT COUNT(*), COUNT(DISTINCT game_id), COALESCE(MAX(seq), 0) FROM rated_games", -1,
-                             &q, nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(q) == SQLITE_ROW);
-  const auto rows = sqlite3_column_int64(q, 0), games = sqlite3_column_int64(q, 1), top = sqlite3_column_int64(q, 2);
-  sqlite3_finalize(q);
-  sqlite3_close(db);
+  warpath::server::storage::Connection db(h.server().db_location());
+  auto q = db.prepare("SELECT COUNT(*), COUNT(DISTINCT game_id), COALESCE(MAX(seq), 0) FROM rated_games");
+  REQUIRE(q.step());
+  const auto rows = q.column_int(0), games = q.column_int(1), top = q.column_int(2);
   CHECK(rows == games);  // nothing rated twice
   CHECK(top == rows);    // seq 1..n: nothing skipped
   return rows;
 }
 
-// Every current rating in the database: "title account rating deviation volatility games".
-std::vector<std::string> stored_ratings(const std::filesystem::path& path) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* q = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db,
-                             "SELECT title || ' ' || a.name || ' ' || printf('%.12f %.12f %.12f', rating, deviation, "
-                             "volatility) || ' ' || games FROM ratings JOIN accounts a ON a.id = account_id "
-                             "UNION ALL SELECT seq || first_before || second_before || first_after || second_after "
-                             "FROM rated_games ORDER BY 1",
-                             -1, &q, nullptr) == SQLITE_OK);
+// Every current rating in the database: "title account rating deviation volatility games", and
+// every rated game's seq and figures, sorted.
+std::vector<std::string> stored_ratings(const std::string& location) {
+  warpath::server::storage::Connection db(location);
   std::vector<std::string> rows;
-  while (sqlite3_step(q) == SQLITE_ROW) rows.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(q, 0)));
-  sqlite3_finalize(q);
-  sqlite3_close(db);
+  auto ratings = db.prepare(
+      "SELECT title, a.name, rating, deviation, volatility, games FROM ratings JOIN accounts a ON a.id = account_id");
+  while (ratings.step()) {
+    char figures[128];
+    std::snprintf(figures, sizeof figures, "%.12f %.12f %.12f", ratings.column_double(2), ratings.column_double(3),
+                  ratings.column_double(4));
+    rows.push_back(ratings.column_text(0) + " " + ratings.column_text(1) + " " + figures + " " +
+                   std::to_string(ratings.column_int(5)));
+  }
+  auto games = db.prepare("SELECT seq, first_before, second_before, first_after, second_after FROM rated_games");
+  while (games.step())
+    rows.push_back(std::to_string(games.column_int(0)) + games.column_text(1) + games.column_text(2) +
+                   games.column_text(3) + games.column_text(4));
+  std::sort(rows.begin(), rows.end());
   return rows;
 }
 
@@ -231,10 +229,10 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   CHECK(open["players"][0]["rating"] == std::lround(book.rating("test-duel", id["carol"]).rating));
 
   // The stopped database: `warpath ratings` prints the table, --recompute reproduces every figure.
-  const auto live = stored_ratings(h.server().db_path());
+  const auto live = stored_ratings(h.server().db_location());
   CHECK(live.size() == 5 + 4);
   REQUIRE(h.server().stop() == 0);
-  const std::string db = "--db '" + h.server().db_path().string() + "'";
+  const std::string db = "--db '" + h.server().db_location() + "'";
   const auto [shown_status, table] = ratings_command(db + " --title test-duel");
   CHECK(shown_status == 0);
   CHECK(table.find("carol") != std::string::npos);
@@ -244,7 +242,7 @@ TEST_CASE("ratings: rated games rated as they end, in order, once, also across a
   CHECK_MESSAGE(summary.find("recomputed 4 rated game(s): 5 rating(s) of players, 0 game(s) with changed figures") !=
                     std::string::npos,
                 summary);
-  CHECK(stored_ratings(h.server().db_path()) == live);
+  CHECK(stored_ratings(h.server().db_location()) == live);
   CHECK(ratings_command("--db /nonexistent/warpath.db").first == 2);
   CHECK(ratings_command(db + " --recompute --title test-duel").first == 2);
 }

@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -22,6 +21,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "server/storage/database.hpp"
 
 namespace warpath::test {
 
@@ -106,27 +107,24 @@ class Receiver {
 };
 
 // A second connection to the server's database, as any other writer would have: the test queues
-// messages by inserting outbox rows while the server runs (or lies dead).
+// messages by inserting outbox rows while the server runs (or lies dead). Either backend: on
+// SQLite it waits up to 20 s for the server's write lock; PostgreSQL takes no such lock.
 class Database {
  public:
-  explicit Database(const std::filesystem::path& path) {
-    REQUIRE(sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK);
-    sqlite3_busy_timeout(db_, 20000);
+  explicit Database(const std::string& location) : db_(location) {
+    if (db_.dialect() == server::storage::Dialect::sqlite) db_.exec("PRAGMA busy_timeout = 20000");
   }
-  ~Database() { sqlite3_close(db_); }
 
   // Runs `sql` with `params` bound as text (or as integers when they are numbers).
   void run(const std::string& sql, const std::vector<json>& params = {}) { query(sql, params, nullptr); }
   std::int64_t integer(const std::string& sql, const std::vector<json>& params = {}) {
     std::int64_t value = 0;
-    query(sql, params, [&](sqlite3_stmt* row) { value = sqlite3_column_int64(row, 0); });
+    query(sql, params, [&](server::storage::Statement& row) { value = row.column_int(0); });
     return value;
   }
   std::string text(const std::string& sql, const std::vector<json>& params = {}) {
     std::string value;
-    query(sql, params, [&](sqlite3_stmt* row) {
-      if (auto* t = sqlite3_column_text(row, 0)) value = reinterpret_cast<const char*>(t);
-    });
+    query(sql, params, [&](server::storage::Statement& row) { value = row.column_text(0); });
     return value;
   }
 
@@ -147,26 +145,22 @@ class Database {
   static std::int64_t now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
  private:
-  void query(const std::string& sql, const std::vector<json>& params, const std::function<void(sqlite3_stmt*)>& row) {
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK)
-      throw std::runtime_error(std::string("prepare: ") + sqlite3_errmsg(db_));
+  void query(const std::string& sql, const std::vector<json>& params,
+             const std::function<void(server::storage::Statement&)>& row) {
+    auto stmt = db_.prepare(sql);
     for (std::size_t i = 0; i < params.size(); ++i) {
       const int index = static_cast<int>(i + 1);
       if (params[i].is_null())
-        sqlite3_bind_null(stmt, index);
+        stmt.bind_null(index);
       else if (params[i].is_number_integer())
-        sqlite3_bind_int64(stmt, index, params[i].get<std::int64_t>());
+        stmt.bind(index, params[i].get<std::int64_t>());
       else
-        sqlite3_bind_text(stmt, index, params[i].get<std::string>().c_str(), -1, SQLITE_TRANSIENT);
+        stmt.bind(index, std::string_view(params[i].get<std::string>()));
     }
-    int rc;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
+    while (stmt.step())
       if (row) row(stmt);
-    sqlite3_finalize(stmt);
-    if (rc != SQLITE_DONE) throw std::runtime_error(std::string("step: ") + sqlite3_errmsg(db_) + " in " + sql);
   }
-  sqlite3* db_ = nullptr;
+  server::storage::Connection db_;
 };
 
 inline bool wait_until(const std::function<bool()>& done, std::chrono::seconds timeout) {

@@ -6,7 +6,6 @@
 // which windows open and in which periods (engine/core/response_window.hpp).
 
 #include <doctest/doctest.h>
-#include <sqlite3.h>
 
 #include <chrono>
 #include <filesystem>
@@ -15,6 +14,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/playout.hpp"
 #include "engine/wilderness_war/module.hpp"
+#include "server/storage/database.hpp"
 #include "tests/integration/harness.hpp"
 
 namespace warpath::test::standing_orders_test {
@@ -90,21 +90,12 @@ void play_until_british_window(Harness& h, const CreatedGame& game, Mirror& mirr
 }
 
 // Role and verb of the stored move `seq`, read from the database.
-std::pair<std::string, std::string> stored_move(const std::filesystem::path& db_path, std::int64_t game,
-                                                std::uint64_t seq) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK);
-  sqlite3_stmt* q = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, "SELECT role, verb FROM moves WHERE game_id = ? AND seq = ?", -1, &q, nullptr) ==
-          SQLITE_OK);
-  sqlite3_bind_int64(q, 1, game);
-  sqlite3_bind_int64(q, 2, static_cast<sqlite3_int64>(seq));
+std::pair<std::string, std::string> stored_move(const std::string& db_location, std::int64_t game, std::uint64_t seq) {
+  server::storage::Connection db(db_location);
+  auto q = db.prepare("SELECT role, verb FROM moves WHERE game_id = ? AND seq = ?");
+  q.bind(1, game).bind(2, static_cast<std::int64_t>(seq));
   std::pair<std::string, std::string> row;
-  if (sqlite3_step(q) == SQLITE_ROW)
-    row = {reinterpret_cast<const char*>(sqlite3_column_text(q, 0)),
-           reinterpret_cast<const char*>(sqlite3_column_text(q, 1))};
-  sqlite3_finalize(q);
-  sqlite3_close(db);
+  if (q.step()) row = {q.column_text(0), q.column_text(1)};
   return row;
 }
 
@@ -151,7 +142,7 @@ TEST_CASE("a pass for this move is played by the server as recorded moves until 
   REQUIRE(mirror.apply_orders() >= 1);
   british->wait_for_version(mirror.match.version());
   // The server's pass is an ordinary stored move of the British.
-  CHECK(stored_move(h.server().db_path(), game.id, answered_at + 1) ==
+  CHECK(stored_move(h.server().db_location(), game.id, answered_at + 1) ==
         std::pair<std::string, std::string>{"british", "pass"});
 
   // On with the game: the server passes for the British while the move lasts (the mirror predicts

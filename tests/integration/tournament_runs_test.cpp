@@ -86,7 +86,7 @@ class Run {
       : clock_("truns-" + name, start_ms),
         h_({"--test-clock", clock_.path(), "--sign-ups-per-ip-per-minute", "100"}),
         organiser_(sign_up(h_, "orga")) {
-    const std::string command = "'" + server_options().binary + "' organiser --db '" + h_.server().db_path().string() +
+    const std::string command = "'" + server_options().binary + "' organiser --db '" + h_.server().db_location() +
                                 "' --grant orga > /dev/null 2>&1";
     REQUIRE_MESSAGE(std::system(command.c_str()) == 0, command);
     auto mails = [&](const std::string& address) { return mails_to(h_, address); };

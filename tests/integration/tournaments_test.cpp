@@ -34,8 +34,8 @@ std::string tournament(std::int64_t id, const std::string& rest = {}) {
 
 int organiser(Harness& h, const std::string& flag, const std::string& name) {
   const auto out = h.server().temp_dir() / "organiser.out";
-  const std::string command = "'" + server_options().binary + "' organiser --db '" + h.server().db_path().string() +
-                              "' " + flag + " '" + name + "' > '" + out.string() + "' 2>&1";
+  const std::string command = "'" + server_options().binary + "' organiser --db '" + h.server().db_location() + "' " +
+                              flag + " '" + name + "' > '" + out.string() + "' 2>&1";
   const int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

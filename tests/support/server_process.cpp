@@ -15,6 +15,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "tests/support/test_postgres.hpp"
+
 namespace warpath::test {
 namespace {
 
@@ -53,20 +55,38 @@ ServerProcess::ServerProcess(ServerOptions options) : options_(std::move(options
   if (options_.binary.empty()) throw std::invalid_argument("ServerProcess: no binary given");
   temp_dir_ = make_temp_dir();
   log_path_ = temp_dir_ / "server.log";
-  if (options_.db.empty()) options_.db = temp_dir_ / "warpath.db";
   if (options_.web.empty()) {
     options_.web = temp_dir_ / "web";
     std::filesystem::create_directories(options_.web);
     std::ofstream(options_.web / "index.html") << "<!doctype html><title>warpath test</title>\n";
   }
   try {
+    if (options_.db.empty()) {
+      const std::string name = unique_test_database_name("warpath_server");
+      if (auto url = test_postgres_url(name)) {
+        create_test_database(name);
+        postgres_database_ = name;
+        options_.db = *url;
+        // Where it would be beside an SQLite file (a server on PostgreSQL defaults to var/mail).
+        options_.extra_args.insert(options_.extra_args.begin(), {"--mail-dir", (temp_dir_ / "mail").string()});
+      } else {
+        options_.db = (temp_dir_ / "warpath.db").string();
+      }
+    }
     start();
   } catch (...) {
     // No destructor runs for a constructor that throws; the log's tail is in the exception.
     if (running()) kill9();
+    drop_postgres_database();
     remove_temp_dir();
     throw;
   }
+}
+
+void ServerProcess::drop_postgres_database() {
+  if (postgres_database_.empty() || std::getenv("WARPATH_KEEP_TEST_DIR")) return;
+  drop_test_database(postgres_database_);
+  postgres_database_.clear();
 }
 
 void ServerProcess::remove_temp_dir() {
@@ -82,6 +102,7 @@ ServerProcess::~ServerProcess() {
     // A destructor must not throw; the child is gone or will die with us (PR_SET_PDEATHSIG).
   }
   if (drainer_.joinable()) drainer_.join();
+  drop_postgres_database();
   remove_temp_dir();
 }
 
@@ -89,9 +110,8 @@ void ServerProcess::start() {
   if (running()) throw std::logic_error("ServerProcess::start: already running");
   if (drainer_.joinable()) drainer_.join();
 
-  std::vector<std::string> args = {
-      options_.binary,      "serve", "--port", "0", "--bind", options_.bind, "--db", options_.db.string(), "--web",
-      options_.web.string()};
+  std::vector<std::string> args = {options_.binary, "serve", "--port",    "0",     "--bind",
+                                   options_.bind,   "--db",  options_.db, "--web", options_.web.string()};
   args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
   // Built before fork: the child may only make async-signal-safe calls.
   std::vector<char*> argv;

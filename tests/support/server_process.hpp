@@ -15,8 +15,10 @@ namespace warpath::test {
 
 struct ServerOptions {
   std::string binary;
-  // Empty: a database inside the process's temporary directory, kept across restart().
-  std::filesystem::path db;
+  // An SQLite file path or a PostgreSQL URL. Empty: a fresh database kept across restart() and
+  // removed with the ServerProcess: an SQLite file inside its temporary directory or, when
+  // WARPATH_TEST_POSTGRES names a PostgreSQL server (test_postgres.hpp), a database of its own there.
+  std::string db;
   // Empty: an empty web root inside the temporary directory.
   std::filesystem::path web;
   std::string bind = "127.0.0.1";
@@ -45,7 +47,10 @@ class ServerProcess {
   pid_t pid() const { return pid_; }
   std::uint16_t port() const { return port_; }
   const std::string& host() const { return options_.bind; }
-  const std::filesystem::path& db_path() const { return options_.db; }
+  // Where the database is, as `warpath --db` takes it: a file path or a PostgreSQL URL.
+  const std::string& db_location() const { return options_.db; }
+  // PostgreSQL: the database's name when the ServerProcess created it, else empty.
+  const std::string& postgres_database() const { return postgres_database_; }
   const std::filesystem::path& temp_dir() const { return temp_dir_; }
   // The end of the server's stderr (all runs), for failure messages.
   std::string log_tail(std::size_t max_bytes = 4000) const;
@@ -54,12 +59,16 @@ class ServerProcess {
   void start();
   int wait_for_exit(std::chrono::milliseconds timeout);
   void drain_stdout();
-  // Unless $WARPATH_KEEP_TEST_DIR is set, for a look at the database and log after a failure.
+  // Unless $WARPATH_KEEP_TEST_DIR is set (which keeps a PostgreSQL database too), for a look at the
+  // database and log after a failure.
   void remove_temp_dir();
+  // The PostgreSQL database the ServerProcess created, if any.
+  void drop_postgres_database();
 
   ServerOptions options_;
   std::filesystem::path temp_dir_;
   std::filesystem::path log_path_;
+  std::string postgres_database_;
   pid_t pid_ = -1;
   int stdout_fd_ = -1;
   std::uint16_t port_ = 0;

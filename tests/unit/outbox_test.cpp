@@ -7,6 +7,7 @@
 // taken up again, and nodes claiming in concurrent threads each message exactly once.
 #include <doctest/doctest.h>
 #include <sodium.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <fstream>
@@ -256,8 +257,17 @@ TEST_CASE("the retry schedule: 30 s doubling, capped, 15 attempts over about 15 
 }
 
 TEST_CASE(".eml files: written whole under the key's name, replaced, nothing left behind") {
-  TempDb tmp;
-  const auto dir = tmp.dir / "mail" / "nested";
+  // A directory of its own (TempDb has none when the tests run on PostgreSQL).
+  struct Scratch {
+    std::filesystem::path path;
+    Scratch() {
+      char pattern[] = "/tmp/warpath-eml-XXXXXX";
+      REQUIRE(mkdtemp(pattern));
+      path = pattern;
+    }
+    ~Scratch() { std::filesystem::remove_all(path); }
+  } scratch;
+  const auto dir = scratch.path / "mail" / "nested";
   const auto path = write_eml(dir, "abc-123_x", "first\r\n");
   CHECK(path == dir / "abc-123_x.eml");
   CHECK(read_file(path) == "first\r\n");

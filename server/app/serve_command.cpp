@@ -111,6 +111,7 @@ mail::OutboxSettings read_outbox_settings(const Args& args, const std::string& d
   const auto base = args.get_int("outbox-retry-base-ms", "WARPATH_OUTBOX_RETRY_BASE_MS", s.retry.base.count());
   if (base < 1) throw std::invalid_argument("--outbox-retry-base-ms must be at least 1");
   s.retry.base = std::chrono::milliseconds(base);
+  s.node_id = args.get("node-id", "WARPATH_NODE_ID", s.node_id);  // the outbox's claims (issue 20)
   return s;
 }
 
@@ -119,7 +120,7 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   std::set<std::string> known = {"port",           "bind",    "db",         "threads",          "log-level",      "web",
                                  "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins"};
   for (const auto& limit : count_limits) known.insert(limit.flag);
-  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock"});
+  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock", "node-id"});
   args.only(known);
   ServeConfig c;
   c.limits = read_limits(args);

@@ -16,7 +16,6 @@ static_assert(CURL_ERROR_SIZE == 256, "CurlClient's error buffers are CURL_ERROR
 namespace {
 
 constexpr long connect_timeout_seconds = 10;
-constexpr long smtp_timeout_seconds = 60;
 
 void global_init() {
   static std::once_flag once;
@@ -104,7 +103,7 @@ DeliveryOutcome CurlClient::send_mail(const SmtpRelay& relay, const std::string&
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
   // STARTTLS whenever the relay offers it; an smtps:// URL is TLS from the start.
   curl_easy_setopt(h, CURLOPT_USE_SSL, static_cast<long>(CURLUSESSL_TRY));
-  curl_easy_setopt(h, CURLOPT_TIMEOUT, smtp_timeout_seconds);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT, static_cast<long>(smtp_timeout.count()));
   if (!relay.user.empty()) {
     curl_easy_setopt(h, CURLOPT_USERNAME, relay.user.c_str());
     curl_easy_setopt(h, CURLOPT_PASSWORD, relay.password.c_str());

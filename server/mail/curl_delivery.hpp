@@ -11,6 +11,9 @@
 
 namespace warpath::server::mail {
 
+// The longest a mail's handover to the relay may take (connecting included) before it failed.
+inline constexpr std::chrono::seconds smtp_timeout{60};
+
 struct SmtpRelay {
   std::string url;  // smtp://host:port or smtps://host:port
   std::string user;

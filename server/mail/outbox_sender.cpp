@@ -2,7 +2,9 @@
 
 #include "server/mail/outbox_sender.hpp"
 
+#include <algorithm>
 #include <future>
+#include <stdexcept>
 
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
@@ -12,6 +14,9 @@ namespace warpath::server::mail {
 namespace {
 
 constexpr std::size_t batch_size = 100;
+// Beyond the transfer's own timeout, for the webhook check before it, the outcome's commit after
+// it and clocks that differ a little between nodes.
+constexpr std::chrono::seconds delivery_slack{30};
 
 // "https://example.org" of "https://example.org/hooks/secret": what a log line or the owner's
 // mail may show of a webhook URL, whose path is often a secret.
@@ -45,9 +50,15 @@ OutboxSender::OutboxSender(const std::string& db_path, storage::CommitQueue& com
       settings_(std::move(settings)),
       from_(parse_mailbox(settings_.mail_from)),
       metrics_(metrics),
+      deliver_within_(std::max(smtp_timeout, settings_.webhook_timeout) + delivery_slack),
       store_(db_path),
       notifications_(db_path),
-      curl_([this] { return stopping(); }) {}
+      curl_([this] { return stopping(); }) {
+  if (settings_.node_id.empty()) throw std::invalid_argument("the node id is empty");
+  if (settings_.claim_for <= deliver_within_)
+    throw std::invalid_argument("an outbox claim must last longer than " + std::to_string(deliver_within_.count()) +
+                                " s (the slowest delivery)");
+}
 
 OutboxSender::~OutboxSender() { stop(); }
 
@@ -87,25 +98,56 @@ void OutboxSender::run() {
   }
   while (!stopping()) {
     bool pause = !queue_due_digests();
-    std::vector<storage::OutboxMessage> due;
-    try {
-      due = store_.due(unix_now_seconds(), batch_size);
-    } catch (const std::exception& e) {
-      log_error(std::string("outbox: cannot read the due messages: ") + e.what());
-      pause = true;
-    }
+    bool failed = false;
+    const auto due = claim(failed);
+    if (failed) pause = true;
+    // A full batch: more may be due right away.
+    bool more = due.size() == batch_size;
     for (const auto& message : due) {
-      if (stopping() || !process(message)) {
+      if (stopping()) {
+        pause = true;
+        break;
+      }
+      // Too little of the claim is left for a slow delivery: claim the rest again (they are this
+      // node's) rather than risk another node taking one up while it is being delivered here.
+      if (unix_now_seconds() + deliver_within_.count() > message.claimed_until) {
+        more = true;
+        break;
+      }
+      if (!process(message)) {
         pause = true;
         break;
       }
     }
-    // A full batch: more may be due right away.
-    if (!pause && due.size() == batch_size) continue;
+    if (!pause && more) continue;
     std::unique_lock lock(mutex_);
     wake_.wait_for(lock, settings_.poll_every, [this] { return woken_ || stopping(); });
     woken_ = false;
   }
+}
+
+std::vector<storage::OutboxMessage> OutboxSender::claim(bool& failed) {
+  const std::int64_t now = unix_now_seconds();
+  try {
+    // Nothing due (the usual poll): no write.
+    if (!store_.any_claimable(settings_.node_id, now)) return {};
+  } catch (const std::exception& e) {
+    log_error(std::string("outbox: cannot read the due messages: ") + e.what());
+    failed = true;
+    return {};
+  }
+  // Through the commit queue, the database's one writer (SQLite's write lock stays with it); the
+  // claim holds once committed, before anything is delivered. A claim that was not committed
+  // claims nothing, whatever the work returned.
+  std::vector<storage::OutboxMessage> claimed;
+  const std::int64_t until = now + settings_.claim_for.count();
+  if (!commit(
+          [&](storage::WriteContext& w) { claimed = storage::claim_due(w, settings_.node_id, now, until, batch_size); },
+          "claiming the due messages failed")) {
+    failed = true;
+    return {};
+  }
+  return claimed;
 }
 
 bool OutboxSender::queue_due_digests() {
@@ -177,12 +219,12 @@ DeliveryOutcome OutboxSender::deliver(const storage::OutboxMessage& m) {
   return curl_.send_mail(settings_.relay, from_.address, m.recipient, text);
 }
 
-bool OutboxSender::commit(storage::CommitQueue::Work work) {
+bool OutboxSender::commit(storage::CommitQueue::Work work, const char* what) {
   std::promise<std::optional<std::string>> done;
   auto result = done.get_future();
   commits_.submit(std::move(work), [&done](std::optional<std::string> error) { done.set_value(std::move(error)); });
   if (auto error = result.get()) {
-    log_error("outbox: recording an outcome failed (the message will be delivered again): " + *error);
+    log_error(std::string("outbox: ") + what + ": " + *error);
     return false;
   }
   return true;

@@ -284,20 +284,20 @@ CommitQueue::Work save_notification_settings(std::int64_t account, NotificationS
 
 CommitQueue::Work send_digest(std::int64_t account, std::int64_t now) {
   return [account, now](WriteContext& w) {
+    // The items this transaction deletes are the digest's: when several nodes send the same
+    // account's digest at once (PostgreSQL), the second DELETE waits for the first and finds
+    // nothing left, so only one of them queues a mail.
     auto q = w.db.prepare(
-        "SELECT id, event, subject, text, created_at FROM digest_items WHERE account_id = ? AND due_at <= ? "
-        "ORDER BY id");
+        "DELETE FROM digest_items WHERE account_id = ? AND due_at <= ? "
+        "RETURNING id, event, subject, text, created_at");
     q.bind(1, account).bind(2, now);
+    std::vector<std::pair<std::int64_t, DigestItem>> taken;
+    while (q.step())
+      taken.push_back({q.column_int(0), {q.column_text(1), q.column_text(2), q.column_text(3), q.column_int(4)}});
+    if (taken.empty()) return;
+    std::sort(taken.begin(), taken.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<DigestItem> items;
-    std::int64_t last_id = 0;
-    while (q.step()) {
-      last_id = q.column_int(0);
-      items.push_back({q.column_text(1), q.column_text(2), q.column_text(3), q.column_int(4)});
-    }
-    if (items.empty()) return;
-    auto done = w.db.prepare("DELETE FROM digest_items WHERE account_id = ? AND due_at <= ? AND id <= ?");
-    done.bind(1, account).bind(2, now).bind(3, last_id);
-    done.run();
+    for (auto& item : taken) items.push_back(std::move(item.second));
     auto mark = w.db.prepare(
         "INSERT INTO notification_accounts(account_id, digest_hour, last_digest_at) VALUES (?, ?, ?) "
         "ON CONFLICT(account_id) DO UPDATE SET last_digest_at = excluded.last_digest_at");

@@ -1,5 +1,8 @@
 #include "server/storage/outbox_store.hpp"
 
+#include <algorithm>
+#include <tuple>
+
 #include "server/util/secrets.hpp"
 
 namespace warpath::server::storage {
@@ -22,6 +25,12 @@ std::string insert(WriteContext& w, const char* kind, std::optional<std::int64_t
   return key;
 }
 
+// A message claim_due may take, with ?1 = now and ?2 = the node. The first three terms are the
+// partial index outbox_due's, so the index serves it.
+constexpr const char* claimable =
+    "sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ?1 "
+    "AND (claimed_until IS NULL OR claimed_until <= ?1 OR claimed_by = ?2)";
+
 }  // namespace
 
 std::string enqueue_mail(WriteContext& w, const OutgoingMail& mail, std::int64_t now) {
@@ -37,16 +46,20 @@ std::optional<std::string> enqueue_webhook(WriteContext& w, std::int64_t account
   return insert(w, "webhook", account, hook.column_text(0), "", event.dump(), now);
 }
 
-OutboxStore::OutboxStore(const std::string& path) : db_(path) {}
-
-std::vector<OutboxMessage> OutboxStore::due(std::int64_t now, std::size_t limit) {
-  std::lock_guard lock(mutex_);
-  // The WHERE clause is the partial index outbox_due's, so the index serves it.
-  auto q = db_.prepare(
-      "SELECT id, kind, idempotency_key, account_id, recipient, subject, body, created_at, attempts, "
-      "next_attempt_at FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? "
-      "ORDER BY next_attempt_at, id LIMIT ?");
-  q.bind(1, now).bind(2, static_cast<std::int64_t>(limit));
+std::vector<OutboxMessage> claim_due(WriteContext& w, const std::string& node, std::int64_t now, std::int64_t until,
+                                     std::size_t limit) {
+  // One statement: pick the rows, then claim them. The pick is materialized so that it runs once;
+  // on PostgreSQL it locks what it picks and skips rows another node's claim has locked (FOR
+  // UPDATE re-reads a row that changed since the statement began and drops it when it is no
+  // longer claimable), so two concurrent claims never take the same row. SQLite has one writer at
+  // a time and no such clause. The one place where the dialects differ.
+  const char* lock = w.db.dialect() == Dialect::postgresql ? " FOR UPDATE SKIP LOCKED" : "";
+  auto q = w.db.prepare(std::string("WITH picked AS MATERIALIZED (SELECT id FROM outbox WHERE ") + claimable +
+                        " ORDER BY next_attempt_at, id LIMIT ?4" + lock +
+                        ") UPDATE outbox SET claimed_by = ?2, claimed_until = ?3 WHERE id IN (SELECT id FROM picked) "
+                        "RETURNING id, kind, idempotency_key, account_id, recipient, subject, body, created_at, "
+                        "attempts, next_attempt_at, claimed_until");
+  q.bind(1, now).bind(2, node).bind(3, until).bind(4, static_cast<std::int64_t>(limit));
   std::vector<OutboxMessage> out;
   while (q.step()) {
     OutboxMessage m;
@@ -60,9 +73,23 @@ std::vector<OutboxMessage> OutboxStore::due(std::int64_t now, std::size_t limit)
     m.created_at = q.column_int(7);
     m.attempts = q.column_int(8);
     m.next_attempt_at = q.column_int(9);
+    m.claimed_until = q.column_int(10);
     out.push_back(std::move(m));
   }
+  // RETURNING comes in no particular order.
+  std::sort(out.begin(), out.end(), [](const OutboxMessage& a, const OutboxMessage& b) {
+    return std::tie(a.next_attempt_at, a.id) < std::tie(b.next_attempt_at, b.id);
+  });
   return out;
+}
+
+OutboxStore::OutboxStore(const std::string& path) : db_(path) {}
+
+bool OutboxStore::any_claimable(const std::string& node, std::int64_t now) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(std::string("SELECT 1 FROM outbox WHERE ") + claimable + " LIMIT 1");
+  q.bind(1, now).bind(2, node);
+  return q.step();
 }
 
 std::optional<std::string> OutboxStore::webhook_url(std::int64_t account) {
@@ -89,7 +116,8 @@ std::int64_t OutboxStore::count_pending() {
 
 CommitQueue::Work mark_sent(std::int64_t id, std::int64_t now) {
   return [id, now](WriteContext& w) {
-    auto q = w.db.prepare("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL");
+    auto q = w.db.prepare(
+        "UPDATE outbox SET sent_at = ?, claimed_by = NULL, claimed_until = NULL WHERE id = ? AND sent_at IS NULL");
     q.bind(1, now).bind(2, id);
     q.run();
   };
@@ -99,7 +127,8 @@ CommitQueue::Work mark_attempt_failed(std::int64_t id, std::int64_t attempts, st
                                       std::int64_t next_attempt_at) {
   return [id, attempts, error = std::move(error), next_attempt_at](WriteContext& w) {
     auto q = w.db.prepare(
-        "UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ? AND sent_at IS NULL");
+        "UPDATE outbox SET attempts = ?, last_error = ?, next_attempt_at = ?, claimed_by = NULL, claimed_until = NULL "
+        "WHERE id = ? AND sent_at IS NULL");
     q.bind(1, attempts).bind(2, error).bind(3, next_attempt_at).bind(4, id);
     q.run();
   };
@@ -115,7 +144,9 @@ CommitQueue::Work mark_given_up(std::int64_t id, std::int64_t attempts, std::str
     const std::optional<std::int64_t> account =
         row.column_is_null(1) ? std::nullopt : std::optional<std::int64_t>(row.column_int(1));
     const std::string recipient = row.column_text(2);
-    auto q = w.db.prepare("UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ? WHERE id = ?");
+    auto q = w.db.prepare(
+        "UPDATE outbox SET attempts = ?, last_error = ?, failed_at = ?, claimed_by = NULL, claimed_until = NULL "
+        "WHERE id = ?");
     q.bind(1, attempts).bind(2, error).bind(3, now).bind(4, id);
     q.run();
     if (kind != "webhook" || !account) return;

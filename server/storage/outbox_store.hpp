@@ -2,8 +2,10 @@
 // The outbox as stored (schema/005_outbox.sql): messages are added inside the transaction of the
 // event that causes them (a CommitQueue::Work calls enqueue_*), so that an event is never stored
 // without its messages nor a message sent for an event that was not stored. Delivery is the
-// sender's (server/mail/): it reads the due messages here and records each outcome (sent, a failed
-// attempt, retries spent) as commit-queue work. An account's webhook is set and removed here too.
+// sender's (server/mail/): it claims the due messages here (schema/016_outbox_claims.sql: several
+// nodes may share the database, and each message goes out through one of them) and records each
+// outcome (sent, a failed attempt, retries spent) as commit-queue work, which also ends the
+// claim. An account's webhook is set and removed here too.
 
 #include <cstdint>
 #include <mutex>
@@ -43,15 +45,27 @@ struct OutboxMessage {
   std::int64_t created_at = 0;
   std::int64_t attempts = 0;  // failed attempts so far
   std::int64_t next_attempt_at = 0;
+  std::int64_t claimed_until = 0;  // as claimed by claim_due
 };
+
+// Claims the messages due at `now` (Unix seconds) for the sender of node `node` until `until`,
+// the longest due first, at most `limit`, and returns them in that order. A message is taken when
+// it is due, neither sent nor given up, and unclaimed, or its claim expired (`claimed_until` <=
+// `now`), or it is `node`'s own (left by an earlier run of the same node, or a batch cut short).
+// Node ids must differ between the nodes sharing a database. On PostgreSQL the rows are picked
+// with FOR UPDATE SKIP LOCKED, so two nodes claiming at once take different messages; SQLite has
+// one writer and needs no lock. Work for the commit queue: the claim holds once it is committed.
+std::vector<OutboxMessage> claim_due(WriteContext& w, const std::string& node, std::int64_t now, std::int64_t until,
+                                     std::size_t limit);
 
 // The reads, on a connection of their own (safe from any thread).
 class OutboxStore {
  public:
   explicit OutboxStore(const std::string& path);
 
-  // Messages due at `now` (Unix seconds), the longest due first, at most `limit`.
-  std::vector<OutboxMessage> due(std::int64_t now, std::size_t limit);
+  // Whether claim_due(node, now) would take anything: the idle sender's poll, which leaves the
+  // commit queue alone while nothing is due.
+  bool any_claimable(const std::string& node, std::int64_t now);
   // The URL of the account's webhook, paused or not; nullopt when it has none.
   std::optional<std::string> webhook_url(std::int64_t account);
   // Whether the account's webhook is `url` and not paused: a message for a hook that was since
@@ -65,7 +79,8 @@ class OutboxStore {
   Connection db_;
 };
 
-// Work for the commit queue: the outcome of one delivery attempt. `now`: Unix seconds.
+// Work for the commit queue: the outcome of one delivery attempt, which ends the message's claim.
+// `now`: Unix seconds.
 CommitQueue::Work mark_sent(std::int64_t id, std::int64_t now);
 // A failed attempt: the attempts made so far, the error, and when to try again.
 CommitQueue::Work mark_attempt_failed(std::int64_t id, std::int64_t attempts, std::string error,

@@ -3,7 +3,8 @@
 // written straight into the running server's database as any event would queue them. Every
 // message arrives at least once across ten kill -9s (repeats: at most one per kill); a webhook
 // that fails for a while still gets its message; without a relay mails become .eml files next to
-// the database; a webhook whose retries are spent is paused and its owner told by mail.
+// the database; a webhook whose retries are spent is paused and its owner told by mail. Two
+// servers (nodes) on one database deliver each message exactly once between them.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -12,6 +13,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <random>
 #include <set>
 #include <sstream>
@@ -261,6 +263,77 @@ TEST_CASE("outbox: a webhook whose retries are spent is paused and its owner tol
         "the webhook was removed, changed or paused");
   CHECK(hooks.records().size() == 2);
   CHECK(smtp.records().size() == 1);
+}
+
+TEST_CASE("outbox: two nodes on one database deliver each message exactly once") {
+  TempDir dir;
+  // A slow relay, so that each node is still delivering one batch when the other claims the next.
+  Receiver smtp("smtp_sink.py", dir.path / "mail.jsonl", {"--rcpt-delay-ms", "10"});
+  Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl");
+  const auto node = [&](const std::string& id) {
+    ServerOptions options = server_options();
+    options.db = dir.path / "shared.db";
+    options.extra_args.insert(options.extra_args.end(),
+                              {"--smtp-url", "smtp://127.0.0.1:" + std::to_string(smtp.port()), "--node-id", id,
+                               "--log-level", "debug", "--mail-dir", (dir.path / ("mail-" + id)).string()});
+    return std::make_unique<ServerProcess>(options);
+  };
+  auto east = node("east");
+  auto west = node("west");
+
+  std::mt19937_64 rng(20261129);
+  std::set<std::string> mail_keys, hook_keys;
+  {
+    Database db(dir.path / "shared.db");
+    for (int i = 0; i < 300; ++i) {
+      const std::string key = new_key(rng);
+      if (i % 6 == 5) {
+        hook_keys.insert(key);
+        db.add_webhook(key, nullptr, hooks.origin() + "/hook", json{{"n", i}}.dump());
+      } else {
+        mail_keys.insert(key);
+        db.add_mail(key, "player" + std::to_string(i) + "@example.org", "Your turn", "Move.\n");
+      }
+      if (i % 25 == 24) std::this_thread::sleep_for(150ms);
+    }
+    const bool done = wait_until([&] { return db.pending() == 0; }, 60s);
+    REQUIRE_MESSAGE(done, db.pending(), " message(s) still pending\n", east->log_tail(), west->log_tail());
+    CHECK(db.integer("SELECT COUNT(*) FROM outbox WHERE claimed_by IS NOT NULL") == 0);  // marking ended each
+  }
+
+  std::map<std::string, int> mails, calls;
+  for (const auto& r : smtp.records()) ++mails[r.value("message_id", "")];
+  for (const auto& r : hooks.records())
+    if (r.value("status", 0) == 200) ++calls[r.value("key", "")];
+  std::size_t repeats = 0;
+  for (const auto& key : mail_keys) {
+    const int n = mails["<" + key + "@localhost>"];
+    CHECK_MESSAGE(n >= 1, "mail ", key, " never arrived");
+    repeats += n > 1 ? n - 1 : 0;
+  }
+  for (const auto& key : hook_keys) {
+    const int n = calls[key];
+    CHECK_MESSAGE(n >= 1, "webhook call ", key, " never arrived");
+    repeats += n > 1 ? n - 1 : 0;
+  }
+  CHECK(mails.size() == mail_keys.size());
+  CHECK(calls.size() == hook_keys.size());
+  // Both nodes sent some (else this proved nothing about sharing), and together each message once.
+  const auto sent_by = [](ServerProcess& server) {
+    std::istringstream log(server.log_tail(std::size_t(1) << 24));
+    std::size_t n = 0;
+    for (std::string line; std::getline(log, line);)
+      n += line.find(" debug outbox: ") != std::string::npos && line.size() > 5 &&
+           line.compare(line.size() - 5, 5, " sent") == 0;
+    return n;
+  };
+  const std::size_t by_east = sent_by(*east), by_west = sent_by(*west);
+  MESSAGE("east sent ", by_east, ", west ", by_west, " of ", mail_keys.size() + hook_keys.size(), " messages; ",
+          repeats, " repeat(s)");
+  CHECK(by_east > 0);
+  CHECK(by_west > 0);
+  CHECK(by_east + by_west == mail_keys.size() + hook_keys.size());
+  CHECK(repeats == 0);
 }
 
 }  // namespace outbox_test

@@ -1,16 +1,21 @@
 // Notifications (server/storage/notification_store.hpp, server/notify/notices.hpp): settings and
 // their refusals, the digest's hour, who is told of a move or a chat line, the lines a seat's log
 // gained over a run of moves, the turn mail's exact text, and send_notices honouring each
-// account's settings in the event's transaction (off, at once, gathered into one digest mail).
+// account's settings in the event's transaction (off, at once, gathered into one digest mail), and
+// each digest queued once when two nodes send it at the same moment.
 #include <doctest/doctest.h>
+
+#include <functional>
+#include <future>
+#include <thread>
 
 #include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "server/notify/notices.hpp"
 #include "server/storage/account_store.hpp"
+#include "server/storage/database.hpp"
 #include "server/storage/notification_store.hpp"
 #include "server/storage/outbox_store.hpp"
-#include "server/storage/database.hpp"
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
@@ -303,6 +308,38 @@ TEST_CASE("send_notices honours each account's settings in the event's transacti
   settings.digest_hour = 11;
   commit_and_wait(q, save_notification_settings(alice, settings, midnight + 10 * 3600));
   CHECK(count(tmp.path(), "SELECT due_at FROM digest_items LIMIT 1") == midnight + 86400 + 11 * 3600);
+}
+
+TEST_CASE("nodes sending the same digests at once queue each digest mail once") {
+  TempDb tmp;
+  // Two nodes' writers on one database, as the outbox senders of two servers would send them.
+  CommitQueue first(tmp.path()), second(tmp.path());
+  constexpr int accounts = 40;
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < accounts; ++i) ids.push_back(warpath::test::stored_account(first, "p" + std::to_string(i)));
+  commit_and_wait(first, [&](WriteContext& w) {
+    auto insert = w.db.prepare(
+        "INSERT INTO digest_items(account_id, event, subject, text, created_at, due_at) VALUES (?, 'e', ?, 't', 1, 5)");
+    for (const auto id : ids)
+      for (int k = 0; k < 3; ++k) insert.bind(1, id).bind(2, "item " + std::to_string(k)).run();
+  });
+  std::vector<std::string> errors(2);
+  const auto sender = [&](CommitQueue& q, int n) {
+    for (const auto id : ids) {
+      std::promise<std::optional<std::string>> done;
+      q.submit(send_digest(id, 10), [&](std::optional<std::string> e) { done.set_value(e); });
+      if (auto e = done.get_future().get()) errors[n] = *e;
+    }
+  };
+  std::thread a(sender, std::ref(first), 0), b(sender, std::ref(second), 1);
+  a.join();
+  b.join();
+  CHECK_MESSAGE(errors[0].empty(), errors[0]);
+  CHECK_MESSAGE(errors[1].empty(), errors[1]);
+  CHECK(count(tmp.path(), "SELECT COUNT(*) FROM digest_items") == 0);
+  CHECK(count(tmp.path(), "SELECT COUNT(*) FROM outbox WHERE subject = 'Warpath: your daily digest (3 notices)'") ==
+        accounts);
+  CHECK(count(tmp.path(), "SELECT COUNT(*) FROM outbox WHERE subject LIKE 'Warpath: your daily digest%'") == accounts);
 }
 
 TEST_CASE("a chat notice goes once per game and seat until the seat opens the game") {

@@ -2,12 +2,21 @@
 // the idempotency key, RFC 2047 and quoted-printable encodings), the .eml file a server without a
 // relay writes, the retry schedule (about 15 hours in all), and the storage work the sender
 // records outcomes with (due messages, sent, failed attempts, given up: a paused webhook and a
-// mail to its owner), and setting and removing an account's webhook.
+// mail to its owner), and setting and removing an account's webhook. Claims, as several nodes on
+// one database take them: never the same message twice while a claim holds, an expired claim
+// taken up again, and nodes claiming in concurrent threads each message exactly once.
 #include <doctest/doctest.h>
 #include <sodium.h>
+#include <stdlib.h>
 
+#include <algorithm>
 #include <fstream>
+#include <future>
+#include <map>
+#include <memory>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include "server/mail/mail_format.hpp"
 #include "server/mail/retry_schedule.hpp"
@@ -101,6 +110,34 @@ struct Row {
   std::int64_t next_attempt_at;
   bool sent, failed;
 };
+
+// Claims the messages due at `now` for `node` until `now + hold`, through the commit queue as the
+// sender does.
+std::vector<OutboxMessage> claim(CommitQueue& q, const std::string& node, std::int64_t now, std::size_t limit,
+                                 std::int64_t hold = 60) {
+  std::vector<OutboxMessage> out;
+  commit_and_wait(q, [&](WriteContext& w) { out = claim_due(w, node, now, now + hold, limit); });
+  return out;
+}
+
+std::vector<std::string> keys_of(const std::vector<OutboxMessage>& messages) {
+  std::vector<std::string> keys;
+  for (const auto& m : messages) keys.push_back(m.idempotency_key);
+  return keys;
+}
+
+// A message's claim as stored: "node until", or "" when it has none.
+std::string claim_of(const std::string& db, const std::string& key) {
+  Connection c(db);
+  auto q = c.prepare("SELECT claimed_by, claimed_until FROM outbox WHERE idempotency_key = ?");
+  q.bind(1, key);
+  REQUIRE(q.step());
+  if (q.column_is_null(0)) {
+    CHECK(q.column_is_null(1));
+    return "";
+  }
+  return q.column_text(0) + " " + std::to_string(q.column_int(1));
+}
 
 Row row(const std::string& db, const std::string& key) {
   Connection c(db);
@@ -220,8 +257,17 @@ TEST_CASE("the retry schedule: 30 s doubling, capped, 15 attempts over about 15 
 }
 
 TEST_CASE(".eml files: written whole under the key's name, replaced, nothing left behind") {
-  TempDb tmp;
-  const auto dir = tmp.dir / "mail" / "nested";
+  // A directory of its own (TempDb has none when the tests run on PostgreSQL).
+  struct Scratch {
+    std::filesystem::path path;
+    Scratch() {
+      char pattern[] = "/tmp/warpath-eml-XXXXXX";
+      REQUIRE(mkdtemp(pattern));
+      path = pattern;
+    }
+    ~Scratch() { std::filesystem::remove_all(path); }
+  } scratch;
+  const auto dir = scratch.path / "mail" / "nested";
   const auto path = write_eml(dir, "abc-123_x", "first\r\n");
   CHECK(path == dir / "abc-123_x.eml");
   CHECK(read_file(path) == "first\r\n");
@@ -249,8 +295,10 @@ TEST_CASE("due messages, sent and failed attempts") {
     later = enqueue_mail(w, {std::nullopt, "c@example.org", "C", "c"}, 300);
   });
   CHECK(store.count_pending() == 3);
-  CHECK(store.due(50, 10).empty());
-  auto due = store.due(250, 10);
+  CHECK_FALSE(store.any_claimable("local", 50));
+  CHECK(claim(q, "local", 50, 10).empty());
+  CHECK(store.any_claimable("local", 250));
+  auto due = claim(q, "local", 250, 10);
   REQUIRE(due.size() == 2);
   CHECK(due[0].idempotency_key == early);  // the longest due first
   CHECK(due[0].kind == "mail");
@@ -258,7 +306,9 @@ TEST_CASE("due messages, sent and failed attempts") {
   CHECK(due[0].subject == "A");
   CHECK(due[0].body == "a");
   CHECK(due[1].idempotency_key == late);
-  CHECK(store.due(1000, 1).size() == 1);
+  CHECK(due[0].claimed_until == 310);
+  CHECK(claim_of(tmp.path(), early) == "local 310");
+  CHECK(claim(q, "local", 1000, 1).size() == 1);  // its own claims a node takes again
 
   commit_and_wait(q, mark_sent(due[0].id, 260));
   commit_and_wait(q, mark_attempt_failed(due[1].id, 1, "connection refused", 290));
@@ -268,7 +318,9 @@ TEST_CASE("due messages, sent and failed attempts") {
   CHECK(failed.last_error == "connection refused");
   CHECK(failed.next_attempt_at == 290);
   CHECK_FALSE(failed.sent);
-  auto now_due = store.due(295, 10);
+  CHECK(claim_of(tmp.path(), early).empty());  // marking ends the claim
+  CHECK(claim_of(tmp.path(), late).empty());
+  auto now_due = claim(q, "local", 295, 10);
   REQUIRE(now_due.size() == 1);  // the sent one is gone, the later one not yet due
   CHECK(now_due[0].idempotency_key == late);
   CHECK(now_due[0].attempts == 1);
@@ -277,8 +329,9 @@ TEST_CASE("due messages, sent and failed attempts") {
   commit_and_wait(q, mark_given_up(now_due[0].id, 15, "still refused", 400, std::nullopt));
   CHECK(row(tmp.path(), late).failed);
   CHECK(row(tmp.path(), late).attempts == 15);
+  CHECK(claim_of(tmp.path(), late).empty());
   CHECK(store.count_pending() == 1);
-  CHECK(store.due(10000, 10).size() == 1);
+  CHECK(claim(q, "local", 10000, 10).size() == 1);
 }
 
 TEST_CASE("a webhook whose retries are spent is paused and its owner told, once") {
@@ -303,7 +356,7 @@ TEST_CASE("a webhook whose retries are spent is paused and its owner told, once"
   REQUIRE(first);
   REQUIRE(second);
   REQUIRE(orphan);
-  const auto due = store.due(100, 10);
+  const auto due = claim(q, "local", 100, 10);
   REQUIRE(due.size() == 3);
   CHECK(due[0].kind == "webhook");
   CHECK(due[0].account == owner);
@@ -313,7 +366,7 @@ TEST_CASE("a webhook whose retries are spent is paused and its owner told, once"
   commit_and_wait(q, mark_given_up(due[0].id, 15, "HTTP 500", 500, notice));
   CHECK_FALSE(store.webhook_active(owner, "https://hooks.example.org/secret"));
   CHECK(store.webhook_url(owner) == "https://hooks.example.org/secret");  // paused, not removed
-  auto mails = store.due(1000, 10);
+  auto mails = claim(q, "local", 1000, 10);
   REQUIRE(mails.size() == 3);  // the other two webhook messages and the notice
   const auto& mail = mails.back();
   CHECK(mail.kind == "mail");
@@ -327,7 +380,7 @@ TEST_CASE("a webhook whose retries are spent is paused and its owner told, once"
   commit_and_wait(q, mark_given_up(due[1].id, 15, "HTTP 500", 501, notice));
   commit_and_wait(q, mark_given_up(due[2].id, 15, "HTTP 500", 502, notice));
   CHECK_FALSE(store.webhook_active(deleted, "https://hooks.example.org/other"));
-  const auto left = store.due(1000, 10);
+  const auto left = claim(q, "local", 1000, 10);
   REQUIRE(left.size() == 1);
   CHECK(left[0].kind == "mail");
 
@@ -340,6 +393,108 @@ TEST_CASE("a webhook whose retries are spent is paused and its owner told, once"
   commit_and_wait(q, delete_webhook(owner));
   CHECK_FALSE(store.webhook_url(owner));
   CHECK_FALSE(store.webhook_active(owner, "https://hooks.example.org/new"));
+}
+
+TEST_CASE("two nodes never claim the same message while its claim holds; an expired claim is taken up") {
+  TempDb tmp;
+  // Each node has its own writer on the shared database, as separate servers would.
+  CommitQueue node_a(tmp.path()), node_b(tmp.path()), node_c(tmp.path());
+  OutboxStore store(tmp.path());
+  std::vector<std::string> keys;
+  commit_and_wait(node_a, [&](WriteContext& w) {
+    for (int i = 0; i < 5; ++i)
+      keys.push_back(enqueue_mail(w, {std::nullopt, "p@example.org", "S" + std::to_string(i), "b"}, 100 + i));
+  });
+
+  // A takes the three longest due until 260; B, ten seconds later, only what is left.
+  const auto a = claim(node_a, "a", 200, 3);
+  CHECK(keys_of(a) == std::vector<std::string>{keys[0], keys[1], keys[2]});
+  CHECK(claim_of(tmp.path(), keys[0]) == "a 260");
+  const auto b = claim(node_b, "b", 210, 10);
+  CHECK(keys_of(b) == std::vector<std::string>{keys[3], keys[4]});
+  CHECK(claim_of(tmp.path(), keys[4]) == "b 270");
+  // Nothing is left for a third node while both claims hold; its own a node may take again.
+  CHECK_FALSE(store.any_claimable("c", 230));
+  CHECK(claim(node_c, "c", 230, 10).empty());
+  CHECK(store.any_claimable("a", 230));
+  CHECK(keys_of(claim(node_b, "b", 230, 10)) == std::vector<std::string>{keys[3], keys[4]});  // now until 290
+
+  // A records two outcomes (which end their claims), then dies holding the third message's.
+  commit_and_wait(node_a, mark_sent(a[0].id, 235));
+  commit_and_wait(node_a, mark_attempt_failed(a[1].id, 1, "refused", 300));
+  CHECK(claim_of(tmp.path(), keys[1]).empty());
+  CHECK(claim(node_c, "c", 259, 10).empty());  // the claim holds until 260 itself
+  const auto taken_up = claim(node_c, "c", 260, 10);
+  REQUIRE(keys_of(taken_up) == std::vector<std::string>{keys[2]});
+  CHECK(taken_up[0].subject == "S2");
+  CHECK(claim_of(tmp.path(), keys[2]) == "c 320");
+  CHECK(claim(node_a, "a", 261, 10).empty());  // A is back: its old claim is C's now
+
+  // Once the failed one is due again and B's claims have expired, C takes everything unsent, the
+  // longest due first.
+  CHECK(keys_of(claim(node_c, "c", 300, 10)) == std::vector<std::string>{keys[2], keys[3], keys[4], keys[1]});
+  commit_and_wait(node_c, mark_given_up(taken_up[0].id, 15, "refused", 301, std::nullopt));
+  CHECK(claim_of(tmp.path(), keys[2]).empty());
+  CHECK(keys_of(claim(node_c, "c", 302, 10)) == std::vector<std::string>{keys[3], keys[4], keys[1]});
+}
+
+TEST_CASE("nodes claiming in concurrent threads take each message exactly once") {
+  TempDb tmp;
+  constexpr int messages = 600, nodes = 3;
+  std::vector<std::unique_ptr<CommitQueue>> queues;
+  for (int n = 0; n < nodes; ++n) queues.push_back(std::make_unique<CommitQueue>(tmp.path()));
+  commit_and_wait(*queues[0], [&](WriteContext& w) {
+    for (int i = 0; i < messages; ++i)
+      enqueue_mail(w, {std::nullopt, "p@example.org", std::to_string(i), "b"}, 100 + i % 7);
+  });
+
+  // Each node claims small batches as fast as it can and marks what it claimed sent, like a
+  // sender; the claims hold far longer than the run, so no message may be taken twice.
+  std::vector<std::vector<std::int64_t>> claimed(nodes);
+  std::vector<std::string> errors(nodes);
+  std::vector<std::thread> threads;
+  for (int n = 0; n < nodes; ++n) {
+    threads.emplace_back([&, n] {
+      try {
+        CommitQueue& q = *queues[n];
+        const std::string node = "node-" + std::to_string(n);
+        for (;;) {
+          std::promise<std::optional<std::string>> done;
+          std::vector<OutboxMessage> batch;
+          q.submit([&](WriteContext& w) { batch = claim_due(w, node, 1000, 100000, 7); },
+                   [&](std::optional<std::string> e) { done.set_value(e); });
+          if (auto e = done.get_future().get()) throw std::runtime_error(*e);
+          if (batch.empty()) return;
+          std::promise<std::optional<std::string>> marked;
+          q.submit(
+              [&](WriteContext& w) {
+                for (const auto& m : batch) mark_sent(m.id, 1001)(w);
+              },
+              [&](std::optional<std::string> e) { marked.set_value(e); });
+          if (auto e = marked.get_future().get()) throw std::runtime_error(*e);
+          for (const auto& m : batch) claimed[n].push_back(m.id);
+          // SQLite's busy handler would let one writer starve the others: leave them a moment.
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+      } catch (const std::exception& e) {
+        errors[n] = e.what();
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::map<std::int64_t, int> times;
+  for (int n = 0; n < nodes; ++n) {
+    CHECK_MESSAGE(errors[n].empty(), errors[n]);
+    for (const auto id : claimed[n]) ++times[id];
+    MESSAGE("node ", n, " claimed ", claimed[n].size(), " messages");
+  }
+  int twice = 0;
+  for (const auto& [id, count] : times) twice += count > 1;
+  CHECK(twice == 0);
+  CHECK(times.size() == static_cast<std::size_t>(messages));
+  // The claims interleaved: more than one node got work (else the test proved nothing).
+  CHECK(std::count_if(claimed.begin(), claimed.end(), [](const auto& c) { return !c.empty(); }) > 1);
+  CHECK(OutboxStore(tmp.path()).count_pending() == 0);
 }
 
 }  // namespace outbox_test

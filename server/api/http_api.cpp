@@ -199,8 +199,8 @@ void create_game_route(ServerContext& context, const HttpRequest& request, const
 
 void respond_seat_answer(const HttpRequest& request, protocol::GameId game, Respond respond, SeatAnswer answer) {
   if (answer.error) {
-    return respond(error_response(request, answer.error->code, answer.error->message,
-                                  answer.seat.empty() ? json::object() : json{{"version", answer.version}}));
+    return respond(room_error_response(request, *answer.error,
+                                       answer.seat.empty() ? json::object() : json{{"version", answer.version}}));
   }
   respond(json_response(request, http::status::ok, seat_answer_json(game, answer)));
 }
@@ -283,8 +283,8 @@ void orders_route(ServerContext& context, const HttpRequest& request, protocol::
   player->room->orders_for(
       player->room, std::move(player->claim), std::move(change), [request, game, respond](OrdersAnswer answer) {
         if (answer.error)
-          return respond(error_response(request, answer.error->code, answer.error->message,
-                                        answer.version ? json{{"version", *answer.version}} : json::object()));
+          return respond(room_error_response(request, *answer.error,
+                                             answer.version ? json{{"version", *answer.version}} : json::object()));
         respond(json_response(
             request, http::status::ok,
             {{"game", game}, {"seat", answer.seat}, {"version", *answer.version}, {"orders", answer.orders}}));
@@ -304,7 +304,7 @@ void log_route(ServerContext& context, const HttpRequest& request, protocol::Gam
   room->log_for(room, std::move(*claim), before_line ? std::optional<std::size_t>(*before_line) : std::nullopt,
                 std::get<std::optional<std::uint64_t>>(limit).value_or(protocol::default_log_page_lines),
                 [request, respond](LogAnswer answer) {
-                  if (answer.error) return respond(error_response(request, answer.error->code, answer.error->message));
+                  if (answer.error) return respond(room_error_response(request, *answer.error));
                   respond(json_response(request, http::status::ok, answer.page));
                 });
 }
@@ -565,6 +565,11 @@ HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code
   json error = {{"code", protocol::to_string(code)}, {"message", message}};
   error.update(details);
   return json_response(request, status_of(code), {{"error", std::move(error)}});
+}
+
+HttpResponse room_error_response(const HttpRequest& request, const RoomError& error, const json& details) {
+  if (error.elsewhere) return moved_response(request, error.elsewhere->node, error.elsewhere->retry_after_ms);
+  return error_response(request, error.code, error.message, details);
 }
 
 HttpResponse moved_response(const HttpRequest& request, std::string_view node, std::int64_t retry_after_ms) {

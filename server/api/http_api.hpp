@@ -54,6 +54,9 @@ HttpResponse error_response(const HttpRequest& request, protocol::ErrorCode code
 // `retry_after_ms` (when its lease runs out if that node is dead), and Location is
 // `/node/<node>` followed by the request's target, which nginx routes to that node.
 HttpResponse moved_response(const HttpRequest& request, std::string_view node, std::int64_t retry_after_ms);
+// A room's refusal: moved_response when another node serves the game, else error_response.
+HttpResponse room_error_response(const HttpRequest& request, const RoomError& error,
+                                 const nlohmann::json& details = nlohmann::json::object());
 // Who a game request speaks for: the Bearer seat token, else the session's account, else nobody
 // (a spectator). `changes`: a request that acts, for which a session must send its CSRF token;
 // nullopt after answering that it did not.

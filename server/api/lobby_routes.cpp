@@ -492,7 +492,7 @@ void resign(const Call& call) {
   room->act_for(
       room, SeatClaim{{}, call.me()}, std::nullopt, engine::Action{std::string(engine::resign_verb), nullptr},
       [&context, request, respond, id = game->id](SeatAnswer answer) {
-        if (answer.error) return respond(error_response(request, answer.error->code, answer.error->message));
+        if (answer.error) return respond(room_error_response(request, *answer.error));
         const auto after = context.store.game(id);
         if (!after) return respond(error_response(request, ErrorCode::internal_error, "the game is missing"));
         respond(json_response(request, http::status::ok, {{"result", after->result}, {"game", after->to_json()}}));

@@ -40,6 +40,10 @@ struct ServeConfig {
   std::string public_url;
   Limits limits;
   mail::OutboxSettings outbox;
+  // Several nodes (issue 20): this node's name and how long its game leases last. Empty: the only
+  // node, which takes no leases (SQLite; nodes sharing one SQLite file need names too).
+  std::string node_id;
+  std::chrono::milliseconds lease_ttl{10000};
 };
 
 // The limits given as counts: flag, environment variable, field (each at least 1).
@@ -111,16 +115,17 @@ mail::OutboxSettings read_outbox_settings(const Args& args, const std::string& d
   const auto base = args.get_int("outbox-retry-base-ms", "WARPATH_OUTBOX_RETRY_BASE_MS", s.retry.base.count());
   if (base < 1) throw std::invalid_argument("--outbox-retry-base-ms must be at least 1");
   s.retry.base = std::chrono::milliseconds(base);
-  s.node_id = args.get("node-id", "WARPATH_NODE_ID", s.node_id);  // the outbox's claims (issue 20)
   return s;
 }
 
 ServeConfig read_config(const std::vector<std::string>& argv) {
   Args args(argv, {"no-demo"});
-  std::set<std::string> known = {"port",           "bind",    "db",         "threads",          "log-level",      "web",
-                                 "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins"};
+  std::set<std::string> known = {
+      "port",           "bind",    "db",         "threads",          "log-level",       "web",
+      "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins", "node-id",
+      "lease-ttl-ms"};
   for (const auto& limit : count_limits) known.insert(limit.flag);
-  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock", "node-id"});
+  known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock"});
   args.only(known);
   ServeConfig c;
   c.limits = read_limits(args);
@@ -130,6 +135,13 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   c.bind = args.get("bind", "WARPATH_BIND", "0.0.0.0");
   c.db = args.get("db", "WARPATH_DB", "var/warpath.db");
   c.outbox = read_outbox_settings(args, c.db);
+  c.node_id = args.get("node-id", "WARPATH_NODE_ID", "");
+  if (storage::is_postgresql_location(c.db) && c.node_id.empty())
+    throw std::invalid_argument("--node-id is required with a PostgreSQL database: each node needs a name of its own");
+  const auto ttl = args.get_int("lease-ttl-ms", "WARPATH_LEASE_TTL_MS", c.lease_ttl.count());
+  if (ttl < 300) throw std::invalid_argument("--lease-ttl-ms must be at least 300");
+  c.lease_ttl = std::chrono::milliseconds(ttl);
+  if (!c.node_id.empty()) c.outbox.node_id = c.node_id;  // whose claims on the outbox's messages
   const auto cores = static_cast<long long>(std::max(1u, std::thread::hardware_concurrency()));
   c.threads = static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", cores), 1LL, 256LL));
   c.web_root = args.get("web", "WARPATH_WEB_ROOT", "server/web");
@@ -195,8 +207,15 @@ int serve_command(const std::vector<std::string>& argv) {
   asio::io_context ioc(config.threads);
   // Its origin is known once the listener has its port, before any thread serves a room.
   notify::Site site;
-  RoomRegistry rooms(ioc.get_executor(),
-                     RoomServices{games, store, commits, config.limits, metrics, config.snapshot_every, &site});
+  // Several nodes: each game is served by the node holding its lease.
+  std::optional<storage::LeaseStore> leases;
+  std::optional<ClusterNode> cluster;
+  if (!config.node_id.empty()) {
+    leases.emplace(config.db);
+    cluster.emplace(ClusterNode{config.node_id, *leases, config.lease_ttl});
+  }
+  RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.limits, metrics,
+                                                      config.snapshot_every, &site, cluster ? &*cluster : nullptr});
   storage::AccountStore accounts(config.db);
   storage::LobbyStore lobby(config.db);
   // Password hashes: one at a time (each takes ~64 MiB), off the network threads.
@@ -241,6 +260,7 @@ int serve_command(const std::vector<std::string>& argv) {
     }
   });
   clock_scheduler.also_run([&context, &site] { work_tournaments(context, site.origin); });
+  if (cluster) clock_scheduler.one_node_of(*cluster);
   clock_scheduler.start();
   std::vector<std::thread> pool;
   for (int i = 1; i < config.threads; ++i) pool.emplace_back([&ioc] { run_logging_exceptions(ioc); });
@@ -249,7 +269,8 @@ int serve_command(const std::vector<std::string>& argv) {
   if (config.demo) create_demo_game(context, link_origin);
   std::cout << "warpath listening on " << origin << "/" << std::endl;
   log_info("serving " + std::to_string(games.all().size()) + " game module(s) with " + std::to_string(config.threads) +
-           " thread(s), database " + storage::printable_location(config.db));
+           " thread(s), database " + storage::printable_location(config.db) +
+           (config.node_id.empty() ? std::string() : ", node " + config.node_id));
 
   asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code, int) {

@@ -78,6 +78,13 @@ void ClockScheduler::run() {
   for (;;) {
     bool ok = true;
     try {
+      if (cluster_ &&
+          !cluster_->leases.hold_job("scheduler", cluster_->node, wall_clock_ms(), cluster_->lease_ttl.count())) {
+        // Another node runs them; look again in a while, ready to take over.
+        std::unique_lock lock(mutex_);
+        if (wake_.wait_for(lock, longest_sleep, [this] { return stopping_; })) return;
+        continue;
+      }
       ok = work_due();
       for (const auto& job : jobs_) job();
     } catch (const std::exception& e) {

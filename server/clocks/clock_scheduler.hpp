@@ -33,6 +33,9 @@ class ClockScheduler {
 
   // Another job to run at each look at the index (before start()): the lobby's bidding deadlines.
   void also_run(std::function<void()> job);
+  // Several nodes (issue 20): the scheduler and its jobs run only on the node holding the
+  // `scheduler` job lease (before start()).
+  void one_node_of(const ClusterNode& cluster) { cluster_ = &cluster; }
   void start();
   // Joins the thread; call it before the commit queue stops.
   void stop();
@@ -48,6 +51,7 @@ class ClockScheduler {
   const engine::GameRegistry& games_;
   const notify::Site& site_;
   std::vector<std::function<void()>> jobs_;
+  const ClusterNode* cluster_ = nullptr;
   std::thread thread_;
   std::mutex mutex_;
   std::condition_variable wake_;

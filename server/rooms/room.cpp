@@ -35,6 +35,58 @@ void Room::on_strand(F&& f) {
   boost::asio::post(strand_, std::forward<F>(f));
 }
 
+Room::~Room() {
+  if (lease_ && services_.cluster)
+    services_.commits.submit(storage::LeaseStore::release(id_, *lease_), [](std::optional<std::string>) {});
+}
+
+bool Room::take_lease() {
+  if (!services_.cluster) return true;
+  const auto& cluster = *services_.cluster;
+  const auto now = wall_clock_ms();
+  auto taken = cluster.leases.take(id_, cluster.node, now, cluster.lease_ttl.count());
+  if (auto* held = std::get_if<storage::HeldLease>(&taken)) {
+    lease_ = *held;
+    return true;
+  }
+  elsewhere_ = std::get<storage::LeasedElsewhere>(taken);
+  missing_ = true;  // the registry tries again at the next use: the lease may have expired by then
+  return false;
+}
+
+void Room::lose_lease(const Pending& mover) {
+  elsewhere_ = services_.cluster->leases.holder(id_).value_or(storage::LeasedElsewhere{});
+  lease_.reset();
+  match_.reset();
+  missing_ = true;
+  log_warn("game " + std::to_string(id_) + ": its lease went to node " + elsewhere_->node + "; room emptied");
+  answer_absent(mover);
+  for (auto& pending : std::exchange(waiting_, {})) answer_absent(pending);
+  const RoomError error = absent();
+  for (auto& [raw, entry] : subscribers_)
+    if (raw != mover.subscriber.get()) refuse(*raw, error);
+  subscribers_.clear();
+}
+
+void Room::answer_absent(const Pending& pending) {
+  switch (pending.origin) {
+    case Origin::subscriber:
+      return refuse(*pending.subscriber, absent(), pending.ref);
+    case Origin::http:
+      return pending.http_done(refused_answer(absent()));
+    case Origin::server:
+      if (pending.server_done) pending.server_done(absent());
+      return;
+  }
+}
+
+RoomError Room::absent() const {
+  if (!elsewhere_) return {protocol::ErrorCode::unknown_game, "no such game"};
+  const auto wait = std::max<std::int64_t>(0, elsewhere_->expires_at_ms - wall_clock_ms());
+  return {protocol::ErrorCode::moved, "game " + std::to_string(id_) + " is served by node " + elsewhere_->node,
+          Elsewhere{elsewhere_->node, wait}};
+}
+
 void Room::load() {
   on_strand([this] {
     try {
@@ -44,6 +96,7 @@ void Room::load() {
         missing_ = true;
         return;
       }
+      if (!take_lease()) return;
       match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
       token_hashes_ = services_.store.seat_hashes(id_);
       accounts_ = services_.store.game_players(id_);
@@ -144,7 +197,10 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
       refuse(*who, code, message, request.ref);
       joined(false);
     };
-    if (!match_) return refuse_join(protocol::ErrorCode::unknown_game, "no such game");
+    if (!match_) {
+      refuse(*who, absent(), request.ref);
+      return joined(false);
+    }
     if (!seats_.count(request.seat))
       return refuse_join(protocol::ErrorCode::unknown_seat, "this game has no seat '" + request.seat + "'");
     if (!holds(claim, request.seat))
@@ -242,7 +298,7 @@ void Room::chat(RoomHandle self, std::shared_ptr<Subscriber> who, std::string te
 void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::ActionRequest request) {
   on_strand([this, self, who, request = std::move(request)]() mutable {
     auto seat = seat_of(who.get());
-    if (!match_) return refuse(*who, protocol::ErrorCode::unknown_game, "no such game", request.ref);
+    if (!match_) return refuse(*who, absent(), request.ref);
     if (!seat) return refuse(*who, protocol::ErrorCode::not_joined, "join the game first", request.ref);
     if (*seat == engine::spectator_seat)
       return refuse(*who, protocol::ErrorCode::spectator, "spectators cannot act", request.ref);
@@ -262,7 +318,7 @@ void Room::act(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Actio
 }
 
 std::variant<std::string, SeatAnswer> Room::http_seat(const SeatClaim& claim) {
-  if (!match_) return refused_answer(protocol::ErrorCode::unknown_game, "no such game");
+  if (!match_) return refused_answer(absent());
   auto role = role_of(claim);
   if (role) return *role;
   if (!claim.token.empty())
@@ -293,7 +349,7 @@ void Room::log_for(RoomHandle self, SeatClaim claim, std::optional<std::size_t> 
 void Room::act_for(RoomHandle self, SeatClaim claim, std::optional<std::uint64_t> version, engine::Action action,
                    SeatAnswerCallback done) {
   on_strand([this, self, claim, version, action = std::move(action), done]() mutable {
-    if (!match_) return done(refused_answer(protocol::ErrorCode::unknown_game, "no such game"));
+    if (!match_) return done(refused_answer(absent()));
     auto role = role_of(claim);
     if (!role)
       return done(refused_answer(protocol::ErrorCode::bad_token, claim.token.empty()
@@ -333,7 +389,7 @@ void Room::clocks_changed(RoomHandle self) {
 
 void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback done) {
   on_strand([this, self, claim, done]() mutable {
-    if (!match_) return done(refused_answer(protocol::ErrorCode::unknown_game, "no such game"));
+    if (!match_) return done(refused_answer(absent()));
     auto role = role_of(claim);
     if (!role) return done(refused_answer(protocol::ErrorCode::bad_token, "only a player may claim a timeout"));
     if (!timed_) return done(refused_answer(protocol::ErrorCode::not_out_of_time, "this game has no clocks"));
@@ -362,7 +418,7 @@ void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback do
 
 void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done) {
   on_strand([this, self, role = std::move(role), done = std::move(done)]() mutable {
-    if (!match_) return done(RoomError{protocol::ErrorCode::unknown_game, "no such game"});
+    if (!match_) return done(absent());
     Pending pending{self,
                     Origin::server,
                     role,
@@ -379,7 +435,7 @@ void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(s
 
 void Room::adjudicate(RoomHandle self, std::function<void(std::optional<RoomError>)> done) {
   on_strand([this, self, done = std::move(done)]() mutable {
-    if (!match_) return done(RoomError{protocol::ErrorCode::unknown_game, "no such game"});
+    if (!match_) return done(absent());
     Pending pending{self,
                     Origin::server,
                     module_->info().roles.front(),
@@ -458,6 +514,10 @@ void Room::start_commit(Pending pending) {
                              timed_,
                              timed_ ? match_->active_roles() : std::vector<std::string>{},
                              prepared->dice};
+  if (lease_) {
+    record.lease = *lease_;
+    record.lease_until_ms = wall_clock_ms() + services_.cluster->lease_ttl.count();
+  }
   // What the move tells the players who are not looking, in the move's own transaction.
   storage::CommitQueue::Work notices;
   if (services_.site) {
@@ -490,6 +550,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
                          std::optional<std::string> error) {
   committing_ = false;
   if (std::exchange(notices_queued_, false) && !error) wake_outbox();
+  if (error && storage::lease_lost(*error)) return lose_lease(pending);
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
     answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");
@@ -578,9 +639,13 @@ nlohmann::json Room::orders_json(const std::string& role) const {
 }
 
 OrdersAnswer Room::orders_refusal(protocol::ErrorCode code, std::string message) {
-  services_.metrics.refused(protocol::to_string(code));
+  return orders_refusal(RoomError{code, std::move(message)});
+}
+
+OrdersAnswer Room::orders_refusal(RoomError error) {
+  services_.metrics.refused(protocol::to_string(error.code));
   OrdersAnswer answer;
-  answer.error = RoomError{code, std::move(message)};
+  answer.error = std::move(error);
   if (match_) answer.version = match_->version();
   return answer;
 }
@@ -612,7 +677,7 @@ void Room::orders_request(RoomHandle self, std::shared_ptr<Subscriber> who, std:
 
 void Room::orders_for(RoomHandle self, SeatClaim claim, std::optional<OrdersChange> change, OrdersAnswerCallback done) {
   on_strand([this, self, claim, change = std::move(change), done]() mutable {
-    if (!match_) return done(orders_refusal(protocol::ErrorCode::unknown_game, "no such game"));
+    if (!match_) return done(orders_refusal(absent()));
     auto role = role_of(claim);
     if (!role)
       return done(orders_refusal(protocol::ErrorCode::bad_token, claim.token.empty()
@@ -744,14 +809,25 @@ void Room::broadcast_presence() {
 }
 
 void Room::refuse(Subscriber& who, protocol::ErrorCode code, const std::string& message, const std::string& ref) {
-  services_.metrics.refused(protocol::to_string(code));
-  who.deliver(protocol::error_message(code, message, ref, id_));
+  refuse(who, RoomError{code, message}, ref);
+}
+
+void Room::refuse(Subscriber& who, const RoomError& error, const std::string& ref) {
+  services_.metrics.refused(protocol::to_string(error.code));
+  if (error.elsewhere)
+    who.deliver(protocol::moved_message(id_, error.elsewhere->node, error.elsewhere->retry_after_ms, ref));
+  else
+    who.deliver(protocol::error_message(error.code, error.message, ref, id_));
 }
 
 SeatAnswer Room::refused_answer(protocol::ErrorCode code, std::string message) {
-  services_.metrics.refused(protocol::to_string(code));
+  return refused_answer(RoomError{code, std::move(message)});
+}
+
+SeatAnswer Room::refused_answer(RoomError error) {
+  services_.metrics.refused(protocol::to_string(error.code));
   SeatAnswer answer;
-  answer.error = RoomError{code, std::move(message)};
+  answer.error = std::move(error);
   return answer;
 }
 

@@ -51,9 +51,17 @@ struct SeatClaim {
 std::optional<std::string> role_held(const SeatClaim& claim, const std::map<std::string, std::string>& token_hashes,
                                      const std::map<std::string, std::int64_t>& accounts);
 
+// Where to find a game another node serves (it holds the game's lease, issue 20): its name, and
+// how long until its lease expires should that node be gone.
+struct Elsewhere {
+  std::string node;
+  std::int64_t retry_after_ms = 0;
+};
+
 struct RoomError {
   protocol::ErrorCode code;
   std::string message;
+  std::optional<Elsewhere> elsewhere = {};  // code `moved`
 };
 
 // The answer to an HTTP-borne request: an error, or the seat's view after it.
@@ -94,6 +102,10 @@ using OrdersAnswerCallback = std::function<void(OrdersAnswer)>;
 class Room : public std::enable_shared_from_this<Room> {
  public:
   Room(boost::asio::any_io_executor executor, protocol::GameId id, RoomServices services);
+  // Gives up the game's lease, if it holds one.
+  ~Room();
+  Room(const Room&) = delete;
+  Room& operator=(const Room&) = delete;
 
   protocol::GameId id() const { return id_; }
 
@@ -183,7 +195,21 @@ class Room : public std::enable_shared_from_this<Room> {
   void broadcast_to_all(const protocol::Frame& frame);
   // Every refusal of the room goes through one of these, to be counted in the metrics.
   void refuse(Subscriber& who, protocol::ErrorCode code, const std::string& message, const std::string& ref = {});
+  void refuse(Subscriber& who, const RoomError& error, const std::string& ref = {});
   SeatAnswer refused_answer(protocol::ErrorCode code, std::string message);
+  SeatAnswer refused_answer(RoomError error);
+  // Why a room without a game answers nothing else: another node serves it (`moved`), or there is
+  // no such game.
+  RoomError absent() const;
+  // Several nodes (issue 20): takes the game's lease at load; false when another node holds it
+  // (elsewhere_ says which).
+  bool take_lease();
+  // A move was refused by its lease's fence: another node took the game. Tells the mover, the
+  // actions waiting and every connection where it went, and empties the room, which the
+  // registry then replaces.
+  void lose_lease(const Pending& mover);
+  // Answers an action with absent().
+  void answer_absent(const Pending& pending);
 
   // The role a claim holds, if any: the token's, else the account's.
   std::optional<std::string> role_of(const SeatClaim& claim) const;
@@ -220,6 +246,7 @@ class Room : public std::enable_shared_from_this<Room> {
   void change_orders(RoomHandle self, const std::string& role, OrdersChange change, const Subscriber* requester,
                      std::function<void(OrdersAnswer)> done);
   OrdersAnswer orders_refusal(protocol::ErrorCode code, std::string message);
+  OrdersAnswer orders_refusal(RoomError error);
   // The `orders` frame to every connection of `role` but `skip`.
   void send_orders(const std::string& role, const Subscriber* skip = nullptr);
   // Forgets the "pass for" answers whose period is over, telling their seats.
@@ -231,6 +258,9 @@ class Room : public std::enable_shared_from_this<Room> {
   protocol::GameId id_;
   RoomServices services_;
   std::atomic<bool> missing_{false};
+  // Several nodes: the game's lease while this node holds it, or who holds it instead.
+  std::optional<storage::HeldLease> lease_;
+  std::optional<storage::LeasedElsewhere> elsewhere_;
   const engine::GameModule* module_ = nullptr;
   std::unique_ptr<engine::Match> match_;
   std::map<std::string, std::string> token_hashes_;  // role -> SHA-256 of its token

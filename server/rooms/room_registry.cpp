@@ -1,5 +1,8 @@
 #include "server/rooms/room_registry.hpp"
 
+#include "server/util/clock.hpp"
+#include "server/util/log.hpp"
+
 namespace warpath::server {
 
 std::int64_t steady_now_ms() {
@@ -9,7 +12,11 @@ std::int64_t steady_now_ms() {
 
 RoomRegistry::RoomRegistry(boost::asio::any_io_executor executor, RoomServices services,
                            std::chrono::milliseconds idle_unload_after)
-    : executor_(executor), services_(services), idle_unload_after_(idle_unload_after), timer_(executor) {}
+    : executor_(executor),
+      services_(services),
+      idle_unload_after_(idle_unload_after),
+      timer_(executor),
+      renew_timer_(executor) {}
 
 RoomHandle RoomRegistry::acquire(protocol::GameId id) {
   std::shared_ptr<Room> room;
@@ -76,11 +83,29 @@ std::size_t RoomRegistry::loaded() const {
 void RoomRegistry::start_sweeping() {
   sweeping_ = true;
   schedule_sweep();
+  if (services_.cluster) schedule_renewal();
+}
+
+void RoomRegistry::schedule_renewal() {
+  // Three renewals per lease time: a lease survives a renewal lost to a slow commit.
+  const auto& cluster = *services_.cluster;
+  renew_timer_.expires_after(cluster.lease_ttl / 3);
+  renew_timer_.async_wait([this](boost::system::error_code ec) {
+    if (ec || !sweeping_) return;
+    const auto& cluster = *services_.cluster;
+    const auto now = wall_clock_ms();
+    services_.commits.submit(storage::LeaseStore::renew(cluster.node, now, now + cluster.lease_ttl.count()),
+                             [](std::optional<std::string> error) {
+                               if (error) log_warn("game leases not renewed: " + *error);
+                             });
+    schedule_renewal();
+  });
 }
 
 void RoomRegistry::stop_sweeping() {
   sweeping_ = false;
   timer_.cancel();
+  renew_timer_.cancel();
 }
 
 void RoomRegistry::schedule_sweep() {

@@ -28,7 +28,8 @@ class RoomRegistry {
   // What to tell a client whose acquire() came back null (error code `overloaded`).
   static constexpr const char* full_message = "the server has too many games open; try again later";
 
-  // Starts the periodic unloading of idle rooms.
+  // Starts the periodic unloading of idle rooms and, on a node of several, the renewal of the
+  // game leases it holds (server/storage/lease_store.hpp).
   void start_sweeping();
   void stop_sweeping();
   std::size_t loaded() const;
@@ -37,6 +38,7 @@ class RoomRegistry {
 
  private:
   void schedule_sweep();
+  void schedule_renewal();
   // Unloads the room idle the longest; false when every room is leased. Under mutex_.
   bool evict_idle();
 
@@ -46,6 +48,7 @@ class RoomRegistry {
   mutable std::mutex mutex_;
   std::map<protocol::GameId, std::shared_ptr<Room>> rooms_;
   boost::asio::steady_timer timer_;
+  boost::asio::steady_timer renew_timer_;
   bool sweeping_ = false;
 };
 

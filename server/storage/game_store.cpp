@@ -253,6 +253,8 @@ CommitQueue::Work GameStore::create_game(NewGame game, std::shared_ptr<GameId> c
 
 CommitQueue::Work GameStore::append_move(MoveRecord r) {
   return [r = std::move(r)](WriteContext& w) {
+    // First: a node that lost the game's lease must not store a move (schema/015_game_leases.sql).
+    if (r.lease) LeaseStore::fence(w, r.game, *r.lease, r.lease_until_ms);
     const std::string now = unix_ms_to_iso8601(r.time_ms);
     w.statements.insert_move.bind(1, r.game)
         .bind(2, static_cast<std::int64_t>(r.seq))

@@ -13,6 +13,7 @@
 #include "server/clocks/clock_rules.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/database.hpp"
+#include "server/storage/lease_store.hpp"
 #include "server/storage/records.hpp"
 
 namespace warpath::server::storage {
@@ -43,6 +44,9 @@ struct MoveRecord {
   bool timed = false;
   std::vector<std::string> active_before;
   std::vector<int> dice = {};  // the dice it rolled that every seat sees (engine::PreparedMove::dice)
+  // Several nodes (issue 20): the game's lease the move is fenced by, renewed until lease_until_ms.
+  std::optional<HeldLease> lease = {};
+  std::int64_t lease_until_ms = 0;
 };
 
 struct ChatLine {

@@ -45,6 +45,11 @@ std::int64_t unix_now_ms() {
       .count();
 }
 
+std::int64_t wall_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 std::int64_t unix_now_seconds() { return unix_now_ms() / 1000; }
 
 void use_test_clock(std::string path) { test_clock_path = std::move(path); }

@@ -16,6 +16,8 @@ std::int64_t iso8601_to_unix_ms(const std::string& text);
 // Now as Unix time: what is compared (expiries, due times) is stored in these.
 std::int64_t unix_now_seconds();
 std::int64_t unix_now_ms();
+// The machine's clock even under a test clock: what the nodes of a cluster compare (game leases).
+std::int64_t wall_clock_ms();
 
 // From now on the clock reads the file at `path` (its first number: Unix milliseconds).
 void use_test_clock(std::string path);

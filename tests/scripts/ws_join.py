@@ -6,8 +6,9 @@ from a script (scripts/cluster puts nginx in front of the nodes):
 
     tests/scripts/ws_join.py ws://localhost:8080/ws?game=1 --game 1 [--seat red --token T]
 
-It says hello, joins, and exits 0 once a snapshot of the game arrives; 1 on an error frame (a
-`moved` one included: its node is printed) or when nothing came in time.
+It says hello, joins, and exits 0 once a snapshot of the game arrives; 1 on an error frame or
+when nothing came in time. A `moved` error is followed as the browser client does: the join is
+made again at /node/<node>/ws?game=N on the same host (at most three times).
 """
 import argparse
 import base64
@@ -96,6 +97,17 @@ def main():
     args = parser.parse_args()
     url = urllib.parse.urlsplit(args.url)
     target = url.path + (f"?{url.query}" if url.query else "")
+    for _ in range(4):
+        outcome = join(url, target, args)
+        if not isinstance(outcome, str):
+            return outcome
+        target = f"/node/{urllib.parse.quote(outcome, safe='')}/ws?game={args.game}"
+    print("ws_join.py: moved too many times", file=sys.stderr)
+    return 1
+
+
+def join(url, target, args):
+    """0 on a snapshot, 1 on a failure, or the node a `moved` error names."""
     sock = socket.create_connection((url.hostname, url.port or 80), timeout=args.timeout)
     try:
         reader = Reader(sock, handshake(sock, url.netloc, target))
@@ -109,6 +121,8 @@ def main():
             print(json.dumps(message)[:400], flush=True)
             if message.get("type") == "snapshot" and message.get("game") == args.game:
                 return 0
+            if message.get("type") == "error" and message.get("code") == "moved":
+                return message["node"]
             if message.get("type") == "error":
                 return 1
     except (OSError, ConnectionError) as e:

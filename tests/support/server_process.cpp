@@ -6,6 +6,7 @@
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <cerrno>
 #include <cstdlib>
@@ -69,6 +70,9 @@ ServerProcess::ServerProcess(ServerOptions options) : options_(std::move(options
         options_.db = *url;
         // Where it would be beside an SQLite file (a server on PostgreSQL defaults to var/mail).
         options_.extra_args.insert(options_.extra_args.begin(), {"--mail-dir", (temp_dir_ / "mail").string()});
+        // A node on PostgreSQL has a name (its game leases), kept across restart().
+        if (std::find(options_.extra_args.begin(), options_.extra_args.end(), "--node-id") == options_.extra_args.end())
+          options_.extra_args.insert(options_.extra_args.begin(), {"--node-id", "test"});
       } else {
         options_.db = (temp_dir_ / "warpath.db").string();
       }

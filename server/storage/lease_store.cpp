@@ -1,0 +1,78 @@
+// Game leases and their fence (server/storage/lease_store.hpp, schema/015_game_leases.sql).
+
+#include "server/storage/lease_store.hpp"
+
+namespace warpath::server::storage {
+
+LeaseStore::LeaseStore(const std::string& location) : db_(location) {}
+
+std::variant<HeldLease, LeasedElsewhere> LeaseStore::take(GameId game, const std::string& node, std::int64_t now_ms,
+                                                          std::int64_t ttl_ms) {
+  std::lock_guard lock(mutex_);
+  // One statement: the row is locked while it is decided, so two nodes cannot both win.
+  auto q = db_.prepare(
+      "INSERT INTO game_leases(game_id, node, epoch, expires_at) VALUES (?1, ?2, 1, ?3) "
+      "ON CONFLICT(game_id) DO UPDATE SET node = excluded.node, epoch = game_leases.epoch + 1, "
+      "expires_at = excluded.expires_at WHERE game_leases.node = excluded.node OR game_leases.expires_at < ?4 "
+      "RETURNING epoch");
+  q.bind(1, game).bind(2, node).bind(3, now_ms + ttl_ms).bind(4, now_ms);
+  if (q.step()) {
+    HeldLease held{node, q.column_int(0)};
+    q.reset();
+    return held;
+  }
+  q.reset();
+  auto who = db_.prepare("SELECT node, expires_at FROM game_leases WHERE game_id = ?");
+  who.bind(1, game);
+  if (!who.step()) throw DatabaseError("game " + std::to_string(game) + ": its lease was neither taken nor found");
+  return LeasedElsewhere{who.column_text(0), who.column_int(1)};
+}
+
+bool LeaseStore::hold_job(const std::string& job, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare(
+      "INSERT INTO job_leases(job, node, expires_at) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT(job) DO UPDATE SET node = excluded.node, expires_at = excluded.expires_at "
+      "WHERE job_leases.node = excluded.node OR job_leases.expires_at < ?4 RETURNING node");
+  q.bind(1, job).bind(2, node).bind(3, now_ms + ttl_ms).bind(4, now_ms);
+  const bool held = q.step();
+  q.reset();
+  return held;
+}
+
+std::optional<LeasedElsewhere> LeaseStore::holder(GameId game) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT node, expires_at FROM game_leases WHERE game_id = ?");
+  q.bind(1, game);
+  if (!q.step()) return std::nullopt;
+  return LeasedElsewhere{q.column_text(0), q.column_int(1)};
+}
+
+void LeaseStore::fence(WriteContext& w, GameId game, const HeldLease& lease, std::int64_t expires_at_ms) {
+  // An UPDATE rather than a SELECT: on PostgreSQL it locks the row until the move commits, so a
+  // node taking the lease meanwhile waits and then finds it renewed.
+  auto q = w.db.prepare(
+      "UPDATE game_leases SET expires_at = CASE WHEN expires_at > ?4 THEN expires_at ELSE ?4 END "
+      "WHERE game_id = ?1 AND node = ?2 AND epoch = ?3");
+  q.bind(1, game).bind(2, lease.node).bind(3, lease.epoch).bind(4, expires_at_ms);
+  q.run();
+  if (w.db.changes() != 1) throw DatabaseError(lease_lost_message);
+}
+
+CommitQueue::Work LeaseStore::renew(std::string node, std::int64_t now_ms, std::int64_t expires_at_ms) {
+  return [node = std::move(node), now_ms, expires_at_ms](WriteContext& w) {
+    auto q = w.db.prepare("UPDATE game_leases SET expires_at = ?1 WHERE node = ?2 AND expires_at >= ?3");
+    q.bind(1, expires_at_ms).bind(2, node).bind(3, now_ms);
+    q.run();
+  };
+}
+
+CommitQueue::Work LeaseStore::release(GameId game, HeldLease lease) {
+  return [game, lease = std::move(lease)](WriteContext& w) {
+    auto q = w.db.prepare("UPDATE game_leases SET expires_at = 0 WHERE game_id = ? AND node = ? AND epoch = ?");
+    q.bind(1, game).bind(2, lease.node).bind(3, lease.epoch);
+    q.run();
+  };
+}
+
+}  // namespace warpath::server::storage

@@ -217,6 +217,9 @@ storage::CommitQueue::Work RatingStore::note_unrated(GameId game, std::string re
 RecomputeSummary recompute_stored(Connection& db, const tournaments::RatingParams& params) {
   db.begin();
   try {
+    // SQLite's write lock keeps a running server's ratings out until the end; on PostgreSQL a game
+    // rated meanwhile would be lost to the rewrite below, so the tables are locked for writes.
+    if (db.dialect() == storage::Dialect::postgresql) db.exec("LOCK TABLE rated_games, ratings IN EXCLUSIVE MODE");
     const auto stored = read_all_rated(db);
     std::vector<tournaments::GameRecord> results;
     for (const auto& s : stored) results.push_back(s.change.game);

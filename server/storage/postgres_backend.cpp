@@ -224,6 +224,12 @@ class PgConnection final : public ConnectionBackend {
     const auto status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       const std::string message = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_);
+      // The server went away (restarted, say): this statement fails, and the connection is opened
+      // again for the next one. Its prepared statements went with the old session.
+      if (PQstatus(conn_) == CONNECTION_BAD) {
+        PQreset(conn_);
+        prepared_.clear();
+      }
       throw DatabaseError(trimmed(message) + " (in: " + std::string(sql.substr(0, 80)) + ")");
     }
     const std::string_view command = PQcmdStatus(r);

@@ -4,7 +4,7 @@
 #                                 socket in DIR) and create the database `warpath`
 #   pg_throwaway_stop DIR         stop it (fast) and remove DIR
 #   pg_throwaway_conninfo PORT    the libpq connection string of its `warpath` database
-#   pg_free_port                  a loopback TCP port nothing listens on now
+#   pg_free_port                  a loopback TCP port nothing listens on now (below the ephemeral range)
 # PG_THROWAWAY_LISTEN sets the TCP address ('127.0.0.1' by default; '' for the socket only, so
 # that clusters of concurrent test runs cannot clash on a port). They print nothing but errors. PostgreSQL refuses to run as root: as root (CI), the server's
 # programs run as the `postgres` system user that Debian's postgresql package creates.
@@ -117,11 +117,13 @@ pg_throwaway_conninfo() {
   echo "host=127.0.0.1 port=$port user=$PG_THROWAWAY_USER dbname=warpath"
 }
 
-# A free loopback port in 20000-59999, at random so that tests running at once rarely try the same.
+# A free loopback port in 20000-32767, at random so that tests running at once rarely try the same:
+# below Linux's ephemeral range (32768-60999), from which every server started with --port 0 (the
+# integration tests') draws, so none of those can take it between this check and its use.
 pg_free_port() {
   local port _
   for _ in $(seq 1 100); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((20000 + RANDOM % 12768))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
       return 0

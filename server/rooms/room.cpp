@@ -47,6 +47,7 @@ bool Room::take_lease() {
   auto taken = cluster.leases.take(id_, cluster.node, now, cluster.lease_ttl.count());
   if (auto* held = std::get_if<storage::HeldLease>(&taken)) {
     lease_ = *held;
+    lease_taken_ms_ = now;
     return true;
   }
   elsewhere_ = std::get<storage::LeasedElsewhere>(taken);
@@ -54,17 +55,29 @@ bool Room::take_lease() {
   return false;
 }
 
-void Room::lose_lease(const Pending& mover) {
+void Room::check_lease(RoomHandle self, std::shared_ptr<const storage::LeaseStore::Held> held,
+                       std::int64_t renewed_at_ms) {
+  on_strand([this, self, held, renewed_at_ms] {
+    if (!lease_ || !match_ || committing_) return;  // a move's fence decides for it
+    if (const auto it = held->find(id_); it != held->end() && it->second == lease_->epoch) return;
+    if (lease_taken_ms_ >= renewed_at_ms) return;  // taken after that renewal ran
+    const auto holder = services_.cluster->leases.holder(id_);
+    if (holder && holder->node == services_.cluster->node) return;
+    lose_lease(nullptr);
+  });
+}
+
+void Room::lose_lease(const Pending* mover) {
   elsewhere_ = services_.cluster->leases.holder(id_).value_or(storage::LeasedElsewhere{});
   lease_.reset();
   match_.reset();
   missing_ = true;
   log_warn("game " + std::to_string(id_) + ": its lease went to node " + elsewhere_->node + "; room emptied");
-  answer_absent(mover);
+  if (mover) answer_absent(*mover);
   for (auto& pending : std::exchange(waiting_, {})) answer_absent(pending);
   const RoomError error = absent();
   for (auto& [raw, entry] : subscribers_)
-    if (raw != mover.subscriber.get()) refuse(*raw, error);
+    if (!mover || raw != mover->subscriber.get()) refuse(*raw, error);
   subscribers_.clear();
 }
 
@@ -550,7 +563,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
                          std::optional<std::string> error) {
   committing_ = false;
   if (std::exchange(notices_queued_, false) && !error) wake_outbox();
-  if (error && storage::lease_lost(*error)) return lose_lease(pending);
+  if (error && storage::lease_lost(*error)) return lose_lease(&pending);
   if (error) {
     log_error("game " + std::to_string(id_) + ": move not stored: " + *error);
     answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");

@@ -111,6 +111,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
   // Loads the game from the database; queued first on the strand by the registry.
   void load();
+  // Several nodes: after a renewal of this node's leases (`held`: game -> epoch, renewal submitted
+  // at `renewed_at_ms`), a room whose lease was not among them checks who holds it now and, if
+  // another node took it, sends its connections there (lose_lease).
+  void check_lease(RoomHandle self, std::shared_ptr<const storage::LeaseStore::Held> held, std::int64_t renewed_at_ms);
 
   // WebSocket operations: answers go to the subscriber as frames.
   // `joined(false)` (on the room's strand) lets the connection drop its lease on a refusal.
@@ -207,7 +211,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // A move was refused by its lease's fence: another node took the game. Tells the mover, the
   // actions waiting and every connection where it went, and empties the room, which the
   // registry then replaces.
-  void lose_lease(const Pending& mover);
+  void lose_lease(const Pending* mover);
   // Answers an action with absent().
   void answer_absent(const Pending& pending);
 
@@ -260,6 +264,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::atomic<bool> missing_{false};
   // Several nodes: the game's lease while this node holds it, or who holds it instead.
   std::optional<storage::HeldLease> lease_;
+  std::int64_t lease_taken_ms_ = 0;
   std::optional<storage::LeasedElsewhere> elsewhere_;
   const engine::GameModule* module_ = nullptr;
   std::unique_ptr<engine::Match> match_;

@@ -94,12 +94,22 @@ void RoomRegistry::schedule_renewal() {
     if (ec || !sweeping_) return;
     const auto& cluster = *services_.cluster;
     const auto now = wall_clock_ms();
-    services_.commits.submit(storage::LeaseStore::renew(cluster.node, now, now + cluster.lease_ttl.count()),
-                             [](std::optional<std::string> error) {
-                               if (error) log_warn("game leases not renewed: " + *error);
+    auto held = std::make_shared<storage::LeaseStore::Held>();
+    services_.commits.submit(storage::LeaseStore::renew(cluster.node, now + cluster.lease_ttl.count(), held),
+                             [this, held, now](std::optional<std::string> error) {
+                               if (error) return log_warn("game leases not renewed: " + *error);
+                               // Off the commit thread: each room checks on its own strand.
+                               boost::asio::post(executor_, [this, held, now] { check_leases(held, now); });
                              });
     schedule_renewal();
   });
+}
+
+void RoomRegistry::check_leases(const std::shared_ptr<const storage::LeaseStore::Held>& held,
+                                std::int64_t renewed_at_ms) {
+  std::lock_guard lock(mutex_);
+  for (auto& [id, room] : rooms_)
+    if (!room->missing()) room->check_lease(room, held, renewed_at_ms);
 }
 
 void RoomRegistry::stop_sweeping() {

@@ -39,6 +39,8 @@ class RoomRegistry {
  private:
   void schedule_sweep();
   void schedule_renewal();
+  // After a renewal: the rooms whose lease was not renewed find out whether they lost it.
+  void check_leases(const std::shared_ptr<const storage::LeaseStore::Held>& held, std::int64_t renewed_at_ms);
   // Unloads the room idle the longest; false when every room is leased. Under mutex_.
   bool evict_idle();
 

@@ -59,17 +59,21 @@ void LeaseStore::fence(WriteContext& w, GameId game, const HeldLease& lease, std
   if (w.db.changes() != 1) throw DatabaseError(lease_lost_message);
 }
 
-CommitQueue::Work LeaseStore::renew(std::string node, std::int64_t now_ms, std::int64_t expires_at_ms) {
-  return [node = std::move(node), now_ms, expires_at_ms](WriteContext& w) {
-    auto q = w.db.prepare("UPDATE game_leases SET expires_at = ?1 WHERE node = ?2 AND expires_at >= ?3");
-    q.bind(1, expires_at_ms).bind(2, node).bind(3, now_ms);
-    q.run();
+CommitQueue::Work LeaseStore::renew(std::string node, std::int64_t expires_at_ms, std::shared_ptr<Held> held) {
+  return [node = std::move(node), expires_at_ms, held](WriteContext& w) {
+    auto q = w.db.prepare("UPDATE game_leases SET expires_at = ?1 WHERE node = ?2 RETURNING game_id, epoch");
+    q.bind(1, expires_at_ms).bind(2, node);
+    held->clear();
+    while (q.step()) (*held)[q.column_int(0)] = q.column_int(1);
+    q.reset();
   };
 }
 
 CommitQueue::Work LeaseStore::release(GameId game, HeldLease lease) {
   return [game, lease = std::move(lease)](WriteContext& w) {
-    auto q = w.db.prepare("UPDATE game_leases SET expires_at = 0 WHERE game_id = ? AND node = ? AND epoch = ?");
+    // Nobody's: no renewal of the node's revives it.
+    auto q =
+        w.db.prepare("UPDATE game_leases SET node = '', expires_at = 0 WHERE game_id = ? AND node = ? AND epoch = ?");
     q.bind(1, game).bind(2, lease.node).bind(3, lease.epoch);
     q.run();
   };

@@ -4,6 +4,8 @@
 // waits for it); renewing, giving up and the fence of each move are work for the commit queue.
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,8 +52,10 @@ class LeaseStore {
   // In a move's transaction: throws (lease_lost_message) unless `lease` is still the game's lease,
   // and renews it until `expires_at_ms`.
   static void fence(WriteContext& w, GameId game, const HeldLease& lease, std::int64_t expires_at_ms);
-  // Renews until `expires_at_ms` every lease of `node` that has not expired at `now_ms`.
-  static CommitQueue::Work renew(std::string node, std::int64_t now_ms, std::int64_t expires_at_ms);
+  // Renews until `expires_at_ms` every lease `node` holds (one that expired but nobody took is
+  // still its own), and tells which: game -> epoch in `held`.
+  using Held = std::map<GameId, std::int64_t>;
+  static CommitQueue::Work renew(std::string node, std::int64_t expires_at_ms, std::shared_ptr<Held> held);
   // Gives the lease up (if it is still this one): another node may take it at once.
   static CommitQueue::Work release(GameId game, HeldLease lease);
 

@@ -19,10 +19,12 @@ using nlohmann::json;
 
 namespace {
 
-std::unique_ptr<ServerProcess> node(const std::string& id, const std::string& db = {}) {
+std::unique_ptr<ServerProcess> node(const std::string& id, const std::string& db = {},
+                                    const std::vector<std::string>& more = {}) {
   ServerOptions options = server_options();
   options.db = db;
   options.extra_args.insert(options.extra_args.end(), {"--node-id", id});
+  options.extra_args.insert(options.extra_args.end(), more.begin(), more.end());
   return std::make_unique<ServerProcess>(options);
 }
 
@@ -110,6 +112,22 @@ TEST_CASE("lease fencing: of two nodes forced to load the same game, only the le
   const int status = std::system(command.c_str());
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("a node that lost a game's lease while nobody acted sends its connections to the holder") {
+  // Renewals every 300 ms: the loss is found within a second.
+  auto a = node("a", {}, {"--lease-ttl-ms", "900"});
+  auto b = node("b", a->db_location());
+  const CreatedGame game = create(*a);
+  auto red_on_a = seat(*a, game, "red");
+  warpath::server::storage::Connection(a->db_location())
+      .exec("UPDATE game_leases SET expires_at = 1 WHERE game_id = " + std::to_string(game.id));
+  auto red_on_b = seat(*b, game, "red");
+  // Nobody acts on a: its renewal finds the lease gone and tells its connection where the game is.
+  const json moved =
+      red_on_a->wait_for([](const json& m) { return m.value("code", "") == "moved"; }, std::chrono::milliseconds(5000));
+  CHECK(moved.value("node", "") == "b");
+  CHECK(moved.value("game", std::int64_t{0}) == game.id);
 }
 
 }  // namespace cluster_test

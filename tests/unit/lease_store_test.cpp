@@ -74,15 +74,18 @@ TEST_CASE("a game's lease: one node at a time, taken again only once expired or 
   REQUIRE(std::holds_alternative<LeasedElsewhere>(refused));
   CHECK(std::get<LeasedElsewhere>(refused).node == "a");
   CHECK(std::get<LeasedElsewhere>(refused).expires_at_ms == t + 10'000);
-  // a renews it: still a's at t + 15 s.
-  commit_and_wait(q, LeaseStore::renew("a", t + 6'000, t + 16'000));
+  // a renews it: still a's at t + 15 s, and the renewal says so.
+  auto held = std::make_shared<LeaseStore::Held>();
+  commit_and_wait(q, LeaseStore::renew("a", t + 16'000, held));
+  CHECK(*held == LeaseStore::Held{{game, 1}});
   CHECK(std::holds_alternative<LeasedElsewhere>(b.take(game, "b", t + 15'000, 10'000)));
   // Not renewed any more: b takes it once it has expired, at the next epoch.
   auto second = b.take(game, "b", t + 16'001, 10'000);
   REQUIRE(std::holds_alternative<HeldLease>(second));
   CHECK(std::get<HeldLease>(second).epoch == 2);
-  // a's renewal does not take it back.
-  commit_and_wait(q, LeaseStore::renew("a", t + 17'000, t + 27'000));
+  // a's renewal does not take it back, and tells a it holds nothing any more.
+  commit_and_wait(q, LeaseStore::renew("a", t + 27'000, held));
+  CHECK(held->empty());
   CHECK(b.holder(game)->node == "b");
   // Given up, a may take it at once; a release of an older epoch changes nothing.
   commit_and_wait(q, LeaseStore::release(game, std::get<HeldLease>(first)));
@@ -91,6 +94,11 @@ TEST_CASE("a game's lease: one node at a time, taken again only once expired or 
   auto third = a.take(game, "a", t + 17'000, 10'000);
   REQUIRE(std::holds_alternative<HeldLease>(third));
   CHECK(std::get<HeldLease>(third).epoch == 3);
+  // A lease given up is nobody's: the node's renewals do not revive it.
+  commit_and_wait(q, LeaseStore::release(game, std::get<HeldLease>(third)));
+  commit_and_wait(q, LeaseStore::renew("a", t + 40'000, held));
+  CHECK(held->empty());
+  CHECK(std::holds_alternative<HeldLease>(b.take(game, "b", t + 18'000, 10'000)));
 }
 
 TEST_CASE("lease fencing: of two nodes that loaded the same game only the lease's holder stores a move") {

@@ -2,6 +2,8 @@
 
 #include "server/storage/lease_store.hpp"
 
+#include "server/storage/write_statements.hpp"
+
 namespace warpath::server::storage {
 
 LeaseStore::LeaseStore(const std::string& location) : db_(location) {}
@@ -22,10 +24,9 @@ std::variant<HeldLease, LeasedElsewhere> LeaseStore::take(GameId game, const std
     return held;
   }
   q.reset();
-  auto who = db_.prepare("SELECT node, expires_at FROM game_leases WHERE game_id = ?");
-  who.bind(1, game);
-  if (!who.step()) throw DatabaseError("game " + std::to_string(game) + ": its lease was neither taken nor found");
-  return LeasedElsewhere{who.column_text(0), who.column_int(1)};
+  auto who = read_holder(game);
+  if (!who) throw DatabaseError("game " + std::to_string(game) + ": its lease was neither taken nor found");
+  return *who;
 }
 
 bool LeaseStore::hold_job(const std::string& job, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms) {
@@ -42,6 +43,10 @@ bool LeaseStore::hold_job(const std::string& job, const std::string& node, std::
 
 std::optional<LeasedElsewhere> LeaseStore::holder(GameId game) {
   std::lock_guard lock(mutex_);
+  return read_holder(game);
+}
+
+std::optional<LeasedElsewhere> LeaseStore::read_holder(GameId game) {
   auto q = db_.prepare("SELECT node, expires_at FROM game_leases WHERE game_id = ?");
   q.bind(1, game);
   if (!q.step()) return std::nullopt;
@@ -49,11 +54,8 @@ std::optional<LeasedElsewhere> LeaseStore::holder(GameId game) {
 }
 
 void LeaseStore::fence(WriteContext& w, GameId game, const HeldLease& lease, std::int64_t expires_at_ms) {
-  // An UPDATE rather than a SELECT: on PostgreSQL it locks the row until the move commits, so a
-  // node taking the lease meanwhile waits and then finds it renewed.
-  auto q = w.db.prepare(
-      "UPDATE game_leases SET expires_at = CASE WHEN expires_at > ?4 THEN expires_at ELSE ?4 END "
-      "WHERE game_id = ?1 AND node = ?2 AND epoch = ?3");
+  // WriteStatements::fence_lease, prepared once: this runs with every move.
+  auto& q = w.statements.fence_lease;
   q.bind(1, game).bind(2, lease.node).bind(3, lease.epoch).bind(4, expires_at_ms);
   q.run();
   if (w.db.changes() != 1) throw DatabaseError(lease_lost_message);

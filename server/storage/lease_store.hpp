@@ -60,6 +60,9 @@ class LeaseStore {
   static CommitQueue::Work release(GameId game, HeldLease lease);
 
  private:
+  // holder(), under mutex_.
+  std::optional<LeasedElsewhere> read_holder(GameId game);
+
   std::mutex mutex_;
   Connection db_;
 };

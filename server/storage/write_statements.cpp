@@ -21,6 +21,11 @@ WriteStatements::WriteStatements(Connection& db)
       upsert_standing_orders(
           db.prepare("INSERT INTO standing_orders(game_id, role, auto_pass, pass_move, pass_action_phase, pass_season, "
                      "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT(game_id, role) DO UPDATE SET "
-                     "auto_pass = ?3, pass_move = ?4, pass_action_phase = ?5, pass_season = ?6, updated_at = ?7")) {}
+                     "auto_pass = ?3, pass_move = ?4, pass_action_phase = ?5, pass_season = ?6, updated_at = ?7")),
+      // An UPDATE rather than a SELECT: on PostgreSQL it locks the lease's row until the move
+      // commits, so a node taking the lease meanwhile waits and then finds it renewed.
+      fence_lease(
+          db.prepare("UPDATE game_leases SET expires_at = CASE WHEN expires_at > ?4 THEN expires_at ELSE ?4 END "
+                     "WHERE game_id = ?1 AND node = ?2 AND epoch = ?3")) {}
 
 }  // namespace warpath::server::storage

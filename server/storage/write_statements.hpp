@@ -20,6 +20,7 @@ class WriteStatements {
   Statement insert_snapshot;
   Statement insert_chat;
   Statement upsert_standing_orders;
+  Statement fence_lease;  // LeaseStore::fence
 };
 
 }  // namespace warpath::server::storage

@@ -35,19 +35,18 @@ std::int64_t iso8601_to_unix_ms(const std::string& text) {
 
 std::string utc_now_iso8601() { return unix_ms_to_iso8601(unix_now_ms()); }
 
+std::int64_t wall_clock_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 std::int64_t unix_now_ms() {
   if (!test_clock_path.empty()) {
     std::ifstream in(test_clock_path);
     std::int64_t ms = 0;
     if (in >> ms) return ms;
   }
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-std::int64_t wall_clock_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+  return wall_clock_ms();
 }
 
 std::int64_t unix_now_seconds() { return unix_now_ms() / 1000; }

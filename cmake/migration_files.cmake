@@ -1,5 +1,5 @@
 # The migration files of one dialect's directory, and the check that both dialects hold the same
-# NNN_name migrations (issue 20: the same migrations in SQLite's and PostgreSQL's dialects).
+# NNN_name migrations (the same migrations in SQLite's and PostgreSQL's dialects).
 # Included by server/CMakeLists.txt (checked at configure) and by cmake/embed_migrations.cmake
 # (checked again when the migrations are embedded).
 

@@ -1,5 +1,5 @@
--- Which node serves each game when several nodes share one database (issue 20;
--- docs/ARCHITECTURE.md "Several nodes"). A node serves a game only while it holds the game's
+-- Which node serves each game when several nodes share one database
+-- (docs/ARCHITECTURE.md "Several nodes"). A node serves a game only while it holds the game's
 -- lease: it takes it when it loads the game (free, expired or already its own), renews it while
 -- the game stays loaded and gives it up (node '' and expires_at 0) when it unloads it. Every taking raises
 -- the epoch, and every move a node stores first checks, in the move's own transaction, that the

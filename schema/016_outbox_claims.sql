@@ -1,4 +1,4 @@
--- Claims on outbox messages, for several server nodes on one database (issue 20): a sender takes
+-- Claims on outbox messages, for several server nodes on one database: a sender takes
 -- a batch of due messages by writing its node id and an expiry into them, and another node's
 -- sender passes over a message while its claim holds. A claim ends when the message is marked
 -- (sent, a failed attempt, given up) or when it expires: a node that died holding claims leaves

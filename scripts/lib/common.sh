@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-# libpq-dev: the PostgreSQL client library of the second storage backend (issue 20).
+# libpq-dev: the PostgreSQL client library of the second storage backend.
 BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3-dev libsqlite3-dev doctest-dev sqlite3
   libjemalloc-dev libsodium-dev libcurl4-openssl-dev libpq-dev)
 
@@ -11,7 +11,7 @@ BUILD_PACKAGES=(g++ cmake ninja-build pkg-config libboost1.81-dev nlohmann-json3
 # (scripts/lib/postgres.sh).
 TEST_PACKAGES=(python3-aiosmtpd postgresql)
 
-# What scripts/cluster runs besides the server (issue 20): PostgreSQL as the shared database, and
+# What scripts/cluster runs besides the server: PostgreSQL as the shared database, and
 # nginx in front of the nodes, the proven reverse proxy that routes each game to one node by
 # consistent hashing (`hash ... consistent`) and passes WebSockets through.
 CLUSTER_PACKAGES=(postgresql nginx)

@@ -1,4 +1,4 @@
-# nginx in front of several Warpath nodes (issue 20; scripts/cluster and the cluster tests).
+# nginx in front of several Warpath nodes (scripts/cluster and the cluster tests).
 # Source this file, then:
 #   nginx_cluster_conf DIR PORT ID=HOST:PORT...   print the configuration: nginx on 127.0.0.1:PORT,
 #                                                 every file of its own under DIR

@@ -40,7 +40,7 @@ struct ServeConfig {
   std::string public_url;
   Limits limits;
   mail::OutboxSettings outbox;
-  // Several nodes (issue 20): this node's name and how long its game leases last. Empty: the only
+  // Several nodes on one database: this node's name and how long its game leases last. Empty: the only
   // node, which takes no leases (SQLite; nodes sharing one SQLite file need names too).
   std::string node_id;
   std::chrono::milliseconds lease_ttl{10000};

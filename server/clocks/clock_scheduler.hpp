@@ -33,7 +33,7 @@ class ClockScheduler {
 
   // Another job to run at each look at the index (before start()): the lobby's bidding deadlines.
   void also_run(std::function<void()> job);
-  // Several nodes (issue 20): the scheduler and its jobs run only on the node holding the
+  // Several nodes: the scheduler and its jobs run only on the node holding the
   // `scheduler` job lease (before start()).
   void one_node_of(const ClusterNode& cluster) { cluster_ = &cluster; }
   void start();

@@ -51,7 +51,7 @@ struct SeatClaim {
 std::optional<std::string> role_held(const SeatClaim& claim, const std::map<std::string, std::string>& token_hashes,
                                      const std::map<std::string, std::int64_t>& accounts);
 
-// Where to find a game another node serves (it holds the game's lease, issue 20): its name, and
+// Where to find a game another node serves (it holds the game's lease, server/storage/lease_store.hpp): its name, and
 // how long until its lease expires should that node be gone.
 struct Elsewhere {
   std::string node;
@@ -205,7 +205,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // Why a room without a game answers nothing else: another node serves it (`moved`), or there is
   // no such game.
   RoomError absent() const;
-  // Several nodes (issue 20): takes the game's lease at load; false when another node holds it
+  // Several nodes: takes the game's lease at load; false when another node holds it
   // (elsewhere_ says which).
   bool take_lease();
   // A move was refused by its lease's fence: another node took the game. Tells the mover, the

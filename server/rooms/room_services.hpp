@@ -10,7 +10,7 @@
 
 namespace warpath::server {
 
-// Several nodes on one PostgreSQL (issue 20): this node's name and its game leases.
+// Several nodes on one database (docs/ARCHITECTURE.md "Several nodes"): this node's name and its game leases.
 struct ClusterNode {
   std::string node;
   storage::LeaseStore& leases;

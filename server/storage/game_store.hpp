@@ -44,7 +44,7 @@ struct MoveRecord {
   bool timed = false;
   std::vector<std::string> active_before;
   std::vector<int> dice = {};  // the dice it rolled that every seat sees (engine::PreparedMove::dice)
-  // Several nodes (issue 20): the game's lease the move is fenced by, renewed until lease_until_ms.
+  // Several nodes: the game's lease the move is fenced by, renewed until lease_until_ms.
   std::optional<HeldLease> lease = {};
   std::int64_t lease_until_ms = 0;
 };

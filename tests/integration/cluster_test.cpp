@@ -1,4 +1,4 @@
-// Several nodes on one database (issue 20; docs/ARCHITECTURE.md "Several nodes"): game leases
+// Several nodes on one database (docs/ARCHITECTURE.md "Several nodes"): game leases
 // and their fence, through two real servers. Under integration_tests.postgresql.* the nodes share
 // a PostgreSQL database; under integration.* one SQLite file (nodes with names take leases there
 // too).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The SQLite migrations (schema/) and their PostgreSQL twins (schema/postgresql/) must build the
-# same schema (issue 20). Applies every migration of each dialect in order, the SQLite ones with
+# same schema. Applies every migration of each dialect in order, the SQLite ones with
 # the sqlite3 CLI to a scratch file and the PostgreSQL ones with psql to a throwaway cluster
 # (scripts/lib/postgres.sh), describes both schemas the same way and diffs the descriptions: per
 # table its columns in order (name, type, NOT NULL, default, auto-assigned id), primary key,

@@ -1,5 +1,5 @@
 #pragma once
-// The PostgreSQL server that tests run against when WARPATH_TEST_POSTGRES names one (issue 20):
+// The PostgreSQL server that tests run against when WARPATH_TEST_POSTGRES names one:
 // its URLs, and fresh databases of their own there. Shared by the storage tests' TempDb
 // (temp_db.hpp) and the integration tests' servers (server_process.cpp).
 // WARPATH_TEST_POSTGRES holds the URL's parameters, e.g. `host=/tmp/pg&port=5433` (a socket's

@@ -212,6 +212,8 @@ int serve_command(const std::vector<std::string>& argv) {
   std::optional<ClusterNode> cluster;
   if (!config.node_id.empty()) {
     leases.emplace(config.db);
+    if (const int released = leases->release_all(config.node_id))
+      log_info("node " + config.node_id + ": gave up " + std::to_string(released) + " game lease(s) of its former run");
     cluster.emplace(ClusterNode{config.node_id, *leases, config.lease_ttl});
   }
   RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.limits, metrics,

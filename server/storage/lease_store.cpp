@@ -41,6 +41,14 @@ bool LeaseStore::hold_job(const std::string& job, const std::string& node, std::
   return held;
 }
 
+int LeaseStore::release_all(const std::string& node) {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("UPDATE game_leases SET node = '', expires_at = 0 WHERE node = ?");
+  q.bind(1, node);
+  q.run();
+  return static_cast<int>(db_.changes());
+}
+
 std::optional<LeasedElsewhere> LeaseStore::holder(GameId game) {
   std::lock_guard lock(mutex_);
   return read_holder(game);

@@ -45,6 +45,11 @@ class LeaseStore {
   // Takes or renews the lease of a job that runs on one node at a time (job_leases): true while
   // `node` holds it, until now + ttl.
   bool hold_job(const std::string& job, const std::string& node, std::int64_t now_ms, std::int64_t ttl_ms);
+  // At a node's start, before it serves a game: the leases still in its name are a former run's
+  // (it was killed), and go, so that their games move at once rather than when they expire. Two
+  // running nodes must never share a name; if they do, the fence still keeps each history whole.
+  // The number given up.
+  int release_all(const std::string& node);
   // Who holds it now (nullopt: nobody ever did).
   std::optional<LeasedElsewhere> holder(GameId game);
 

@@ -101,6 +101,25 @@ TEST_CASE("a game's lease: one node at a time, taken again only once expired or 
   CHECK(std::holds_alternative<HeldLease>(b.take(game, "b", t + 18'000, 10'000)));
 }
 
+TEST_CASE("a node's start gives up the leases of its former run: their games move at once") {
+  TempDb db;
+  CommitQueue q(db.path());
+  const GameId one = create(q), two = create(q), three = create(q);
+  LeaseStore a(db.path()), b(db.path());
+  const std::int64_t t = 1'000'000;
+  REQUIRE(std::holds_alternative<HeldLease>(a.take(one, "a", t, 10'000)));
+  REQUIRE(std::holds_alternative<HeldLease>(a.take(two, "a", t, 10'000)));
+  REQUIRE(std::holds_alternative<HeldLease>(b.take(three, "b", t, 10'000)));
+  // a was killed and starts again: its two leases go, b's stays.
+  CHECK(a.release_all("a") == 2);
+  CHECK(std::holds_alternative<HeldLease>(b.take(one, "b", t + 1, 10'000)));
+  CHECK(std::holds_alternative<HeldLease>(b.take(two, "b", t + 1, 10'000)));
+  auto held = std::make_shared<LeaseStore::Held>();
+  commit_and_wait(q, LeaseStore::renew("b", t + 2, held));
+  CHECK(held->size() == 3);
+  CHECK(a.release_all("a") == 0);
+}
+
 TEST_CASE("lease fencing: of two nodes that loaded the same game only the lease's holder stores a move") {
   TempDb db;
   CommitQueue q(db.path());

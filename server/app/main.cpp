@@ -19,7 +19,7 @@ commands:
             --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)
             --snapshot-every N (WARPATH_SNAPSHOT_EVERY, 50)   --no-demo
             --public-url URL (WARPATH_PUBLIC_URL: origin of seat links, e.g. https://warpath.example)
-  replay    rebuild a stored game from move 0, checking every snapshot hash
+  replay    rebuild a stored game (or --all) from move 0, checking every snapshot hash
             --db FILE --game N            exit 1 on a mismatch
   verify    check a game record (GET /api/games/{id}/record): seed, hash chain, rules
             RECORD.json                   exit 1 when it does not hold

@@ -78,6 +78,14 @@ std::vector<GameRecord> GameStore::recent_games(int limit) {
   return out;
 }
 
+std::vector<GameId> GameStore::game_ids() {
+  std::lock_guard lock(mutex_);
+  auto q = db_.prepare("SELECT id FROM games ORDER BY id");
+  std::vector<GameId> out;
+  while (q.step()) out.push_back(q.column_int(0));
+  return out;
+}
+
 std::int64_t GameStore::count_games() {
   std::lock_guard lock(mutex_);
   auto q = db_.prepare("SELECT count(*) FROM games");

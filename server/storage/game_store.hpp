@@ -85,6 +85,8 @@ class GameStore {
   // Feeds `reader` the stored log changes of the moves up to `version`, newest first, until it
   // has every line it wants (the set-up's own lines are not in any move).
   void read_log_changes(GameId id, std::uint64_t version, engine::LogReader& reader);
+  // Every game's id, oldest first (`warpath replay --all`).
+  std::vector<GameId> game_ids();
   std::int64_t count_games();
   // The newest `limit` lines, oldest first.
   std::vector<ChatLine> recent_chat(GameId id, int limit);

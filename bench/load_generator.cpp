@@ -33,6 +33,11 @@
 //     joins again), gaps (a patch whose `from` is not the seat's version: resync, not an error),
 //     stale_log_frames (a log frame of another version than the seat's: asked again once per
 //     snapshot, not an error), connect_failures.
+//   cluster (with --cluster): disconnects (connections that dropped during the run), moved_frames
+//     (`moved` answers followed), rejoins (snapshots after either), outages (times a room lost a
+//     player's connection in play), failover_ms {p50, p99, max} (from such a loss to the room's next
+//     acknowledged move), open_outages and longest_open_outage_ms (losses not yet recovered at the
+//     end, and the oldest's age), acked_out_lines (lines written to --acked-out).
 //   server_rss_kb, server_cpu_seconds, server_cpu_us_per_move (and its parts in user space and
 //     in the kernel, server_user_us_per_move and server_system_us_per_move), server_cores_busy:
 //     with --server-pid, read from /proc.
@@ -42,6 +47,13 @@
 // ratios falls out of those two dumps (nothing is sampled); a log line is dumped once, when it
 // arrives, for its size, and only by seats that apply patches. Spectators without
 // --verify-spectators parse each frame and do the log's arithmetic only.
+//
+// Every connection opens at /ws?game=N, which nginx routes by the game (docs/PROTOCOL.md, "More
+// than one node"). With --cluster the generator plays against nodes that may die: a new game gets
+// new connections (routed by it), a seat whose connection drops connects again with a backoff, and
+// one told `moved` goes to /node/<node>/ws?game=N as the browser client does (back to /ws, no
+// sooner than the frame's retry_after_ms, when that fails). --acked-out FILE writes one JSON line
+// per acknowledged action ({game, seq, role, verb, arg}) for a test to look for in the history.
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -98,13 +110,17 @@ struct Options {
   std::uint32_t seed = 1;
   int connect_concurrency = 128;
   bool verify_spectators = false;
+  bool cluster = false;
+  std::string acked_out;
 };
 
 void usage(std::ostream& out) {
   out << "usage: warpath-load --port P [--host H] [--rooms R] [--spectators S] [--moves-per-room M]\n"
          "                    [--title T] [--scenario S] [--seconds T] [--server-pid PID] [--seed N]\n"
          "                    [--think-ms MS: players wait 0.5 to 1.5 times this long before each move]\n"
-         "                    [--connect-concurrency N] [--verify-spectators]\n";
+         "                    [--connect-concurrency N] [--verify-spectators]\n"
+         "                    [--cluster: nodes may die or send `moved`; seats connect again]\n"
+         "                    [--acked-out FILE: every acknowledged action, one JSON line each]\n";
 }
 
 Options parse_options(int argc, char** argv) {
@@ -144,6 +160,10 @@ Options parse_options(int argc, char** argv) {
       o.connect_concurrency = std::max(1, std::stoi(value(i)));
     else if (arg == "--verify-spectators")
       o.verify_spectators = true;
+    else if (arg == "--cluster")
+      o.cluster = true;
+    else if (arg == "--acked-out")
+      o.acked_out = value(i);
     else if (arg == "--help" || arg == "-h") {
       usage(std::cout);
       std::exit(0);
@@ -318,16 +338,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   explicit Connection(net::io_context& ioc) : ws_(ioc) {}
 
-  void open(const tcp::endpoint& server, const std::string& host, std::function<void(bool ok)> opened) {
+  // `target`: the request's path and query (/ws?game=N).
+  void open(const tcp::endpoint& server, const std::string& host, const std::string& target,
+            std::function<void(bool ok)> opened) {
     beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
     beast::get_lowest_layer(ws_).async_connect(
-        server, [self = shared_from_this(), host, opened = std::move(opened)](beast::error_code ec) mutable {
+        server, [self = shared_from_this(), host, target, opened = std::move(opened)](beast::error_code ec) mutable {
           if (ec) return self->fail("connect: " + ec.message(), opened);
           // Small frames must not wait for Nagle: latency is what is being measured.
           beast::get_lowest_layer(self->ws_).socket().set_option(tcp::no_delay(true), ec);
           beast::get_lowest_layer(self->ws_).expires_never();
           self->ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
-          self->ws_.async_handshake(host, "/ws", [self, opened = std::move(opened)](beast::error_code ec) mutable {
+          self->ws_.async_handshake(host, target, [self, opened = std::move(opened)](beast::error_code ec) mutable {
             if (ec) return self->fail("handshake: " + ec.message(), opened);
             self->open_ = true;
             opened(true);
@@ -415,6 +437,14 @@ struct Seat {
   // The version this seat last sent an action for, so that one view never yields two actions.
   std::optional<std::uint64_t> acted_at;
   bool counted_ready = false;
+  // --cluster: the node a `moved` frame named (the next connection opens there), the frames
+  // followed since the last snapshot, the wait before the next try, and no try before not_before
+  // (the frame's retry_after_ms).
+  std::string next_node;
+  int moved_hops = 0;
+  int backoff_ms = 0;
+  Clock::time_point not_before;
+  bool lost = false;  // its connection dropped or was moved since its last snapshot
 };
 
 Seat make_seat(std::string name, bool player) {
@@ -427,6 +457,8 @@ Seat make_seat(std::string name, bool player) {
 struct Pending {
   Clock::time_point sent;
   std::string actor;
+  std::string verb;
+  json arg;
   bool acked = false;
   bool opponent_seen = false;
 };
@@ -441,7 +473,8 @@ struct Room {
   bool active = true;
   bool recreating = false;
   int consecutive_errors = 0;
-  std::map<std::uint64_t, Pending> pending;  // by the version the action will produce
+  std::map<std::uint64_t, Pending> pending;       // by the version the action will produce
+  std::optional<Clock::time_point> outage_since;  // --cluster: a player's connection lost in play
 };
 
 class LoadGenerator {
@@ -454,6 +487,10 @@ class LoadGenerator {
     if (hex16(warpath::engine::fnv1a64(probe.dump())) != warpath::engine::json_hash(probe))
       throw std::logic_error("digest_view's hash differs from json_hash");
     fd_limit_ = raise_fd_limit();
+    if (!o_.acked_out.empty()) {
+      acked_out_ = std::make_unique<std::ofstream>(o_.acked_out);
+      if (!*acked_out_) throw std::runtime_error("cannot write " + o_.acked_out);
+    }
     tcp::resolver resolver(ioc_);
     server_ = *resolver.resolve(o_.host, std::to_string(o_.port)).begin();
     host_header_ = o_.host + ":" + std::to_string(o_.port);
@@ -462,6 +499,10 @@ class LoadGenerator {
     for (int i = 0; i < o_.rooms; ++i) rooms_[static_cast<std::size_t>(i)].index = i;
     create_initial_games();
     ioc_.run();
+    if (acked_out_) {
+      acked_out_->close();
+      if (!*acked_out_) throw std::runtime_error("cannot write " + o_.acked_out);
+    }
     print_report();
     return moves_ > 0 ? 0 : 1;  // a run that measured nothing is a failed run
   }
@@ -482,12 +523,18 @@ class LoadGenerator {
     });
   }
 
-  void create_game(Room& room, std::function<void(Room&, bool)> then) {
+  // --cluster: a creation that fails (the node answering it died) is tried again, every half
+  // second for 20 s.
+  void create_game(Room& room, std::function<void(Room&, bool)> then, int attempt = 1) {
     const json request = {{"title", o_.title}, {"scenario", o_.scenario}, {"seed", static_cast<std::uint64_t>(rng_())}};
-    auto created = [this, &room, then = std::move(then)](const std::string& error, const json& body) {
+    auto created = [this, &room, attempt, then = std::move(then)](const std::string& error, const json& body) mutable {
       if (!error.empty()) {
         note_error("create_game", error);
-        return then(room, false);
+        if (!o_.cluster || attempt >= 40 || phase_ == Phase::done) return then(room, false);
+        auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(500));
+        return timer->async_wait([this, timer, &room, attempt, then = std::move(then)](beast::error_code) mutable {
+          create_game(room, std::move(then), attempt + 1);
+        });
       }
       room.game = body.at("id").get<std::int64_t>();
       room.tokens.clear();
@@ -526,26 +573,97 @@ class LoadGenerator {
     if (connect_queue_.empty()) return;
     auto [room, index] = connect_queue_.front();
     connect_queue_.pop_front();
-    Seat& seat = room->seats[index];
-    seat.conn = std::make_shared<Connection>(ioc_);
-    seat.conn->on_message = [this, room, index](const std::string& text) { on_message(*room, index, text); };
-    seat.conn->on_failed = [this, room, index](const std::string& error) {
-      note_error("connection", error);
-      seat_ready(room->seats[index]);  // a broken seat is not waited for
-      // Without both players the room cannot move; a lost spectator changes nothing.
-      if (phase_ == Phase::play && room->seats[index].player) {
-        room->active = false;
-        check_all_done();
-      }
-    };
-    seat.conn->open(server_, host_header_, [this, room, index](bool ok) {
-      if (ok) {
-        send_join(*room, room->seats[index]);
-      } else {
-        ++connect_failures_;
-      }
+    open_seat(*room, index, [this](bool ok) {
+      if (!ok) ++connect_failures_;
       connect_next();
     });
+  }
+
+  // Opens a new connection for the seat (at the node a `moved` frame named, else where nginx
+  // routes the game) and joins once it is open. The seat's former connection, if any, is left:
+  // what it still reports is ignored.
+  void open_seat(Room& room, std::size_t index, std::function<void(bool ok)> then) {
+    Seat& seat = room.seats[index];
+    const std::string target =
+        (seat.next_node.empty() ? std::string() : "/node/" + seat.next_node) + "/ws?game=" + std::to_string(room.game);
+    seat.next_node.clear();
+    auto conn = std::make_shared<Connection>(ioc_);
+    const Connection* raw = conn.get();
+    seat.conn = conn;
+    conn->on_message = [this, &room, index, raw](const std::string& text) {
+      if (room.seats[index].conn.get() == raw) on_message(room, index, text);
+    };
+    conn->on_failed = [this, &room, index, raw](const std::string& error) {
+      if (room.seats[index].conn.get() == raw) seat_failed(room, index, error);
+    };
+    conn->open(server_, host_header_, target, [this, &room, index, raw, then = std::move(then)](bool ok) {
+      if (ok && room.seats[index].conn.get() == raw) send_join(room, room.seats[index]);
+      then(ok);
+    });
+  }
+
+  void seat_failed(Room& room, std::size_t index, const std::string& error) {
+    Seat& seat = room.seats[index];
+    if (!o_.cluster) {
+      note_error("connection", error);
+      seat_ready(seat);  // a broken seat is not waited for
+      // Without both players the room cannot move; a lost spectator changes nothing.
+      if (phase_ == Phase::play && seat.player) {
+        room.active = false;
+        check_all_done();
+      }
+      return;
+    }
+    ++disconnects_;
+    seat_lost(room, seat);
+    schedule_reopen(room, index);
+  }
+
+  // --cluster: the seat has no connection to its game's node any more (dropped, or moved).
+  void seat_lost(Room& room, Seat& seat) {
+    seat.has_view = false;
+    seat.acted_at.reset();
+    seat.lost = true;
+    // Its actions in flight may or may not have been stored: neither is counted.
+    for (auto it = room.pending.begin(); it != room.pending.end();)
+      it = !it->second.acked && it->second.actor == seat.name ? room.pending.erase(it) : std::next(it);
+    room.in_flight = 0;
+    if (seat.player && phase_ == Phase::play && room.active && !room.outage_since) room.outage_since = Clock::now();
+  }
+
+  // Connects the seat again after its backoff (100 ms doubling to 2 s, jittered), no sooner than
+  // a `moved` frame's retry_after_ms.
+  void schedule_reopen(Room& room, std::size_t index) {
+    Seat& seat = room.seats[index];
+    seat.conn.reset();
+    if (phase_ == Phase::done) return;
+    seat.backoff_ms = std::clamp(seat.backoff_ms * 2, 100, 2000);
+    const auto jitter = std::uniform_int_distribution<int>(0, seat.backoff_ms / 2)(rng_);
+    const auto at = std::max(Clock::now() + std::chrono::milliseconds(seat.backoff_ms + jitter), seat.not_before);
+    auto timer = std::make_shared<net::steady_timer>(ioc_, at);
+    const auto game = room.game;
+    timer->async_wait([this, timer, &room, index, game](beast::error_code ec) {
+      if (ec || phase_ == Phase::done || room.game != game || room.seats[index].conn) return;
+      open_seat(room, index, [](bool) {});
+    });
+  }
+
+  // --cluster: another node serves the game; this connection is closed and the seat goes there.
+  void follow_moved(Room& room, std::size_t index, const json& m) {
+    Seat& seat = room.seats[index];
+    ++moved_frames_;
+    const auto wait = m.value("retry_after_ms", std::int64_t{0});
+    seat.not_before = Clock::now() + std::chrono::milliseconds(std::max<std::int64_t>(0, wait));
+    seat_lost(room, seat);
+    if (seat.conn) seat.conn->close([] {});
+    seat.conn.reset();
+    const std::string node = m.value("node", "");
+    // Straight to the node named, a few times; then (nodes disagreeing for a moment) the backoff.
+    if (!node.empty() && ++seat.moved_hops <= 3) {
+      seat.next_node = node;
+      return open_seat(room, index, [](bool) {});
+    }
+    schedule_reopen(room, index);
   }
 
   void send_join(Room& room, Seat& seat) {
@@ -571,6 +689,7 @@ class LoadGenerator {
     if (phase_ != Phase::connect) return;
     phase_ = Phase::play;
     play_start_ = Clock::now();
+    std::cerr << "playing: " << seats_ready_ << " of " << total_connections_ << " seats ready" << std::endl;
     finish_timer_.expires_after(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o_.seconds)));
     finish_timer_.async_wait([this](beast::error_code ec) {
       if (!ec) finish();
@@ -581,9 +700,31 @@ class LoadGenerator {
     check_all_done();
   }
 
-  // Our action that produced `version` was accepted (an ack, or our patch with its ref).
-  void acknowledged(Room& room, std::uint64_t version) {
-    auto it = room.pending.find(version);
+  // Our action `ref` ("seat:version it would produce") was accepted and the game is at `version`
+  // (an ack, or our patch with its ref).
+  void acknowledged(Room& room, std::uint64_t version, const std::string& ref) {
+    if (room.outage_since) {
+      failover_ms_.push_back(ms_since(*room.outage_since));
+      room.outage_since.reset();
+    }
+    const auto colon = ref.rfind(':');
+    const auto sent_for = colon == std::string::npos ? version : std::strtoull(ref.c_str() + colon + 1, nullptr, 10);
+    if (acked_out_) {
+      const auto sent = room.pending.find(sent_for);
+      if (sent == room.pending.end()) {
+        note_error("acked_out", "the action " + ref + " of game " + std::to_string(room.game) + " is not known");
+      } else {
+        *acked_out_ << json{{"game", room.game},
+                            {"seq", version},
+                            {"role", sent->second.actor},
+                            {"verb", sent->second.verb},
+                            {"arg", sent->second.arg}}
+                           .dump()
+                    << '\n';
+        ++acked_out_lines_;
+      }
+    }
+    auto it = room.pending.find(sent_for);
     if (it != room.pending.end() && !it->second.acked) {
       it->second.acked = true;
       ack_latency_ms_.push_back(ms_since(it->second.sent));
@@ -612,7 +753,9 @@ class LoadGenerator {
         for (const auto& arg : listed) choices.emplace_back(verb, arg);
     }
     if (choices.empty()) return;
-    const auto& [verb, arg] = choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng_)];
+    const auto& choice = choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng_)];
+    const std::string verb = choice.first;
+    const json arg = choice.second;
     seat.acted_at = seat.version;
     ++room.in_flight;
     const std::uint64_t produces = seat.version + 1;
@@ -620,22 +763,30 @@ class LoadGenerator {
         json{{"type", "action"}, {"game", room.game}, {"version", seat.version},
              {"verb", verb},     {"arg", arg},        {"ref", seat.name + ":" + std::to_string(produces)}}
             .dump();
-    if (o_.think_ms <= 0) return send_action(room, seat, produces, std::move(message));
+    if (o_.think_ms <= 0) return send_action(room, seat, produces, verb, arg, std::move(message));
     // A player who thinks before moving: the load is then a rate, not a saturation.
     // Thinking times vary (uniform 0.5x to 1.5x), or every room would move in lock-step bursts.
     const int think = std::uniform_int_distribution<int>(o_.think_ms / 2, o_.think_ms * 3 / 2)(rng_);
     auto timer = std::make_shared<net::steady_timer>(ioc_, std::chrono::milliseconds(think));
     timer->async_wait(
-        [this, timer, &room, &seat, produces, message = std::move(message)](beast::error_code ec) mutable {
+        [this, timer, &room, &seat, produces, verb, arg, message = std::move(message)](beast::error_code ec) mutable {
           if (ec || phase_ != Phase::play) return;
-          send_action(room, seat, produces, std::move(message));
+          send_action(room, seat, produces, verb, arg, std::move(message));
         });
   }
 
-  void send_action(Room& room, Seat& seat, std::uint64_t produces, std::string message) {
+  void send_action(Room& room, Seat& seat, std::uint64_t produces, const std::string& verb, const json& arg,
+                   std::string message) {
+    if (!seat.conn || !seat.has_view) {  // lost while thinking (--cluster)
+      room.in_flight = std::max(0L, room.in_flight - 1);
+      return;
+    }
     Pending& pending = room.pending[produces];
+    pending = Pending{};
     pending.sent = Clock::now();
     pending.actor = seat.name;
+    pending.verb = verb;
+    pending.arg = arg;
     seat.conn->send(std::move(message));
   }
 
@@ -655,6 +806,9 @@ class LoadGenerator {
       seat.seat_keys = m.value("seat_keys", std::vector<std::string>{});
       reset_log(seat, m.value("log_size", std::size_t{0}));
       seat.has_view = true;
+      seat.moved_hops = 0;
+      seat.backoff_ms = 0;
+      if (std::exchange(seat.lost, false)) ++rejoins_;
       // Once per join: a disagreement on the hash itself shows here rather than as every patch's.
       if (verifies(seat) && digest_view(seat.view, seat.seat_keys).hash != m.value("hash", "")) {
         if (snapshot_hash_mismatches_++ == 0)
@@ -703,7 +857,7 @@ class LoadGenerator {
       const auto from = m.value("from", std::uint64_t{0});
       const auto to = m.value("to", std::uint64_t{0});
       // The patch of our own action carries its ref and answers it: no ack follows.
-      if (current && m.contains("ref")) acknowledged(room, to);
+      if (current && m.contains("ref")) acknowledged(room, to, m.value("ref", ""));
       if (!current || !seat.has_view) return;
       if (seat.player) {
         auto it = room.pending.find(to);
@@ -751,8 +905,9 @@ class LoadGenerator {
         maybe_act(room, seat);
       }
     } else if (type == "ack") {
-      if (current) acknowledged(room, m.value("version", std::uint64_t{0}));
+      if (current) acknowledged(room, m.value("version", std::uint64_t{0}), m.value("ref", ""));
     } else if (type == "error") {
+      if (o_.cluster && current && m.value("code", "") == "moved") return follow_moved(room, index, m);
       note_error(m.value("code", "unknown"), m.value("message", ""));
       if (!seat.has_view) seat_ready(seat);  // a refused join
       const std::string ref = m.value("ref", "");
@@ -857,7 +1012,6 @@ class LoadGenerator {
   void game_ended(Room& room) {
     if (room.recreating) return;
     ++games_completed_;
-    room.pending.clear();
     room.in_flight = 0;
     if (phase_ != Phase::play || !room.active || room.moves >= o_.moves_per_room) {
       room.active = false;
@@ -871,11 +1025,19 @@ class LoadGenerator {
         return check_all_done();
       }
       // The same connections leave the game that ended and join the new one (the server limits
-      // the games one connection may have joined at once).
-      for (auto& seat : r.seats) {
+      // the games one connection may have joined at once); in a cluster new connections, which
+      // nginx routes by the new game.
+      for (std::size_t i = 0; i < r.seats.size(); ++i) {
+        Seat& seat = r.seats[i];
         seat.has_view = false;
         seat.acted_at.reset();
         seat.version = 0;
+        if (o_.cluster) {
+          if (seat.conn) seat.conn->close([] {});
+          seat.next_node.clear();
+          open_seat(r, i, [](bool) {});
+          continue;
+        }
         if (!seat.conn || !seat.conn->is_open()) continue;
         seat.conn->send(json{{"type", "leave"}, {"game", ended}}.dump());
         send_join(r, seat);
@@ -953,6 +1115,26 @@ class LoadGenerator {
         {"log_gaps", log_gaps_},
         {"gaps", gaps_},
         {"stale_log_frames", stale_log_frames_}};
+    if (o_.cluster) {
+      double longest_open = 0;
+      long open_outages = 0;
+      for (const auto& room : rooms_)
+        if (room.outage_since) {
+          ++open_outages;
+          longest_open = std::max(longest_open, ms_since(*room.outage_since));
+        }
+      report["cluster"] = {{"disconnects", disconnects_},
+                           {"moved_frames", moved_frames_},
+                           {"rejoins", rejoins_},
+                           {"outages", static_cast<long>(failover_ms_.size()) + open_outages},
+                           {"failover_ms",
+                            {{"p50", percentile(failover_ms_, 0.5)},
+                             {"p99", percentile(failover_ms_, 0.99)},
+                             {"max", percentile(failover_ms_, 1.0)}}},
+                           {"open_outages", open_outages},
+                           {"longest_open_outage_ms", longest_open},
+                           {"acked_out_lines", acked_out_lines_}};
+    }
     if (o_.server_pid) {
       const long grown = rss_after_ - rss_before_;
       report["server_rss_kb"] = {
@@ -1013,6 +1195,13 @@ class LoadGenerator {
   CpuSeconds cpu_at_play_start_, cpu_at_play_end_;
   std::vector<double> patch_to_view_ratios_;
   std::vector<double> patch_to_held_ratios_;
+  // --cluster
+  long disconnects_ = 0;
+  long moved_frames_ = 0;
+  long rejoins_ = 0;
+  std::vector<double> failover_ms_;
+  std::unique_ptr<std::ofstream> acked_out_;
+  long acked_out_lines_ = 0;
 };
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Durable moves per second through the commit queue alone, without the engine or the network:
 // R rooms each write their next move as soon as the previous one is committed (a room never has
 // two moves in flight, exactly like a real room). Shows what group commit buys over one fsync per
-// move. Prints one JSON object per room count.
+// move. Prints one JSON object per room count. The first argument is a directory for the SQLite
+// file, or a postgresql:// URL (scripts/bench-cluster): the same through PostgreSQL.
 
 #include <atomic>
 #include <chrono>
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "server/storage/database.hpp"
 #include "server/storage/game_store.hpp"
 
 using namespace warpath::server::storage;
@@ -26,10 +28,15 @@ struct Run {
   std::uint64_t transactions;
 };
 
-Run run(const std::string& path, int rooms, double seconds) {
+void remove_sqlite(const std::string& path) {
+  if (is_postgresql_location(path)) return;
   std::filesystem::remove(path);
   std::filesystem::remove(path + "-wal");
   std::filesystem::remove(path + "-shm");
+}
+
+Run run(const std::string& path, int rooms, double seconds) {
+  remove_sqlite(path);
   CommitQueue queue(path);
   std::vector<GameId> games;
   for (int r = 0; r < rooms; ++r) {
@@ -37,7 +44,8 @@ Run run(const std::string& path, int rooms, double seconds) {
     std::mutex m;
     std::condition_variable cv;
     bool done = false;
-    queue.submit(GameStore::create_game({"bench", "s", json::object(), 1, json::array(), "", "", {{"a", "h"}}, std::nullopt, "bench"}, id),
+    queue.submit(GameStore::create_game(
+                     {"bench", "s", json::object(), 1, json::array(), "", "", {{"a", "h"}}, std::nullopt, "bench"}, id),
                  [&](std::optional<std::string>) {
                    std::lock_guard lock(m);
                    done = true;
@@ -64,14 +72,20 @@ Run run(const std::string& path, int rooms, double seconds) {
     const json log = {
         {"keep", s - 1},
         {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}};
-    queue.submit(
-        GameStore::append_move(
-            {games[static_cast<std::size_t>(room)], s, {"a", {"pass", nullptr}}, json::array({"a"}), json(), log, 0, false, {}}),
-        [&, room](std::optional<std::string> error) {
-          if (error) std::cerr << *error << "\n";
-          ++moves;
-          next(room);
-        });
+    queue.submit(GameStore::append_move({games[static_cast<std::size_t>(room)],
+                                         s,
+                                         {"a", {"pass", nullptr}},
+                                         json::array({"a"}),
+                                         json(),
+                                         log,
+                                         0,
+                                         false,
+                                         {}}),
+                 [&, room](std::optional<std::string> error) {
+                   if (error) std::cerr << *error << "\n";
+                   ++moves;
+                   next(room);
+                 });
   };
   const auto start = std::chrono::steady_clock::now();
   for (int r = 0; r < rooms; ++r) next(r);
@@ -88,7 +102,7 @@ Run run(const std::string& path, int rooms, double seconds) {
 int main(int argc, char** argv) {
   const std::string dir = argc > 1 ? argv[1] : "/tmp";
   const double seconds = argc > 2 ? std::stod(argv[2]) : 3.0;
-  const std::string path = dir + "/warpath-commit-bench.db";
+  const std::string path = is_postgresql_location(dir) ? dir : dir + "/warpath-commit-bench.db";
   for (int rooms : {1, 10, 100, 1000}) {
     const Run r = run(path, rooms, seconds);
     std::cout << json{{"rooms", r.rooms},
@@ -100,7 +114,5 @@ int main(int argc, char** argv) {
                      .dump()
               << std::endl;
   }
-  std::filesystem::remove(path);
-  std::filesystem::remove(path + "-wal");
-  std::filesystem::remove(path + "-shm");
+  remove_sqlite(path);
 }

@@ -550,7 +550,7 @@ std::optional<storage::SessionRecord> checked_session(ServerContext& context, co
 }
 
 void wake_outbox(ServerContext& context) {
-  if (context.outbox) context.outbox->wake();
+  if (context.outbox) context.outbox->queued();
 }
 
 }  // namespace warpath::server

@@ -51,8 +51,7 @@ void change_time_off(ServerContext& context, const HttpRequest& request, std::in
         if (*refused) return respond(error_response(request, ErrorCode::vacation_refused, **refused));
         // The clocks of the account's games stand still or run again: their seats are shown so.
         for (const auto& game : context.lobby.account_games(account))
-          if (game.game.status == "active")
-            if (auto room = context.rooms.if_loaded(game.game.id)) room->clocks_changed(room);
+          if (game.game.status == "active") context.game_events.clocks_changed(game.game.id);
         wake_outbox(context);
         respond(json_response(request, http::status::ok,
                               {{"time_off", context.accounts.time_off(account, unix_now_ms())}}));

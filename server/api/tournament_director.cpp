@@ -26,7 +26,7 @@ std::optional<std::string> commit_now(ServerContext& context, storage::CommitQue
   context.commits.submit(std::move(work),
                          [&committed](std::optional<std::string> error) { committed.set_value(std::move(error)); });
   auto error = committed.get_future().get();
-  if (!error && context.outbox) context.outbox->wake();
+  if (!error && context.outbox) context.outbox->queued();
   return error;
 }
 
@@ -168,12 +168,14 @@ bool step(ServerContext& context, TournamentId id, const std::string& origin) {
         }
         changed = true;
       } else if (due) {
-        auto room = context.rooms.acquire(*p.game);
-        if (!room) continue;
-        std::promise<std::optional<RoomError>> judged;
-        room->adjudicate(room, [&judged](std::optional<RoomError> error) { judged.set_value(std::move(error)); });
-        if (auto error = judged.get_future().get())
-          log_info("game " + std::to_string(*p.game) + " not adjudicated: " + error->message);
+        std::promise<ServerMoveOutcome> judged;
+        context.game_events.move(storage::AdjudicationDue{*p.game, {}},
+                                 [&judged](ServerMoveOutcome outcome) { judged.set_value(std::move(outcome)); });
+        const auto outcome = judged.get_future().get();
+        // Another node serves the game: its result is taken in at a later look.
+        if (outcome.passed_to) continue;
+        if (outcome.error && outcome.error->code == protocol::ErrorCode::overloaded) continue;
+        if (outcome.error) log_info("game " + std::to_string(*p.game) + " not adjudicated: " + outcome.error->message);
         changed = true;
       }
     } else if (due) {

@@ -566,21 +566,16 @@ void withdraw(const Call& call) {
                      &context] {
           if (--*left == 0) direct_then_answer(Call{context, request, respond, session, id});
         };
-        for (const auto game : *games) {
-          auto room = context.rooms.acquire(game);
-          if (!room) {
-            log_warn("game " + std::to_string(game) +
-                     " of a withdrawn player not resigned: " + RoomRegistry::full_message);
+        // Each where it is served: a game another node serves is resigned there, and the
+        // director takes its result in at a later look.
+        for (const auto game : *games)
+          context.game_events.move(storage::ResignationDue{game, after.me(), {}}, [done,
+                                                                                   game](ServerMoveOutcome outcome) {
+            if (outcome.error)
+              log(outcome.error->code == protocol::ErrorCode::overloaded ? LogLevel::warn : LogLevel::info,
+                  "game " + std::to_string(game) + " of a withdrawn player not resigned: " + outcome.error->message);
             done();
-            continue;
-          }
-          room->act_for(room, SeatClaim{{}, after.me()}, std::nullopt,
-                        engine::Action{std::string(engine::resign_verb), nullptr}, [done, game](SeatAnswer answer) {
-                          if (answer.error)
-                            log_info("game " + std::to_string(game) + " not resigned: " + answer.error->message);
-                          done();
-                        });
-        }
+          });
         done();
       });
 }

@@ -19,6 +19,7 @@
 #include "server/mail/outbox_sender.hpp"
 #include "server/net/listener.hpp"
 #include "server/ratings/rating_service.hpp"
+#include "server/storage/cluster_events.hpp"
 #include "server/util/clock.hpp"
 #include "server/util/log.hpp"
 
@@ -190,6 +191,27 @@ void create_demo_game(ServerContext& context, const std::string& origin) {
   for (const auto& [seat, link] : links.items()) std::cout << "  " << seat << ": " << link.get<std::string>() << "\n";
 }
 
+// What this node does with each kind of event from another node (server/storage/cluster_events.hpp).
+struct NodeEventHandlers {
+  GameEvents& game_events;
+  ratings::RatingService& ratings;
+  mail::OutboxSender& outbox;
+  RoomRegistry& rooms;
+
+  void operator()(const storage::TimeoutDue& e) const { game_events.received(e); }
+  void operator()(const storage::AdjudicationDue& e) const { game_events.received(e); }
+  void operator()(const storage::ResignationDue& e) const { game_events.received(e); }
+  void operator()(const storage::ClocksChanged& e) const { game_events.received(e); }
+  void operator()(const storage::RatingsChanged&) const { ratings.catch_up(); }
+  void operator()(const storage::OutboxQueued&) const { outbox.wake(); }
+  // The listener (re)connected: what it may have missed while it did not listen.
+  void maybe_missed() const {
+    ratings.catch_up();
+    outbox.wake();
+    rooms.recheck_all();
+  }
+};
+
 }  // namespace
 
 int serve_command(const std::vector<std::string>& argv) {
@@ -218,12 +240,19 @@ int serve_command(const std::vector<std::string>& argv) {
   }
   RoomRegistry rooms(ioc.get_executor(), RoomServices{games, store, commits, config.limits, metrics,
                                                       config.snapshot_every, &site, cluster ? &*cluster : nullptr});
+  // Several nodes on PostgreSQL: what happens here that concerns another node's memory is told to
+  // the others by LISTEN/NOTIFY (nodes sharing an SQLite file cannot).
+  std::optional<storage::ClusterEvents> events;
+  if (cluster && storage::is_postgresql_location(config.db)) events.emplace(config.db, config.node_id);
+  GameEvents game_events(
+      rooms, cluster ? &*cluster : nullptr,
+      events ? GameEvents::Publish([&events](storage::ClusterEvent e) { events->publish(e); }) : GameEvents::Publish());
   storage::AccountStore accounts(config.db);
   storage::LobbyStore lobby(config.db);
   // Password hashes: one at a time (each takes ~64 MiB), off the network threads.
   asio::thread_pool slow_work(1);
-  ServerContext context{games,         store,   commits, rooms,    config.web_root, config.public_url,
-                        config.limits, metrics, gate,    accounts, lobby,           slow_work};
+  ServerContext context{games,         store,   commits, rooms,    game_events, config.web_root, config.public_url,
+                        config.limits, metrics, gate,    accounts, lobby,       slow_work};
   // Mails and webhook calls: delivers what was left unsent at once, then what the server queues.
   mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
   context.outbox = &outbox;
@@ -237,11 +266,17 @@ int serve_command(const std::vector<std::string>& argv) {
   context.ratings = &rating_service;
   storage::TournamentStore tournaments(config.db);
   context.tournaments = &tournaments;
-  site.wake_outbox = [&outbox] { outbox.wake(); };
+  site.wake_outbox = [&outbox] { outbox.queued(); };
+  if (events) {
+    outbox.tell_others_with([&events] { events->publish(storage::OutboxQueued{}); });
+    NodeEventHandlers handlers{game_events, rating_service, outbox, rooms};
+    events->start([handlers](const storage::ClusterEvent& e) { std::visit(handlers, e); },
+                  [handlers] { handlers.maybe_missed(); });
+  }
   outbox.start();
   // Warnings, automatic vacation days and timeouts when nobody moves (started once the links'
   // origin is known).
-  clocks::ClockScheduler clock_scheduler(config.db, commits, rooms, games, site);
+  clocks::ClockScheduler clock_scheduler(config.db, commits, game_events, games, site);
 
   auto listener = std::make_shared<Listener>(
       ioc, asio::ip::tcp::endpoint(asio::ip::make_address(config.bind), config.port), context);
@@ -254,9 +289,10 @@ int serve_command(const std::vector<std::string>& argv) {
   site.origin = link_origin;
   clock_scheduler.also_run([&context, &site] { work_bidding_deadlines(context, site.origin); });
   // Finished rated games, rated in the order they ended.
-  clock_scheduler.also_run([&rating_service] {
+  clock_scheduler.also_run([&rating_service, &events] {
     try {
-      rating_service.work();
+      // The other nodes' books follow once the ratings are committed.
+      if (rating_service.work() > 0 && events) events->publish(storage::RatingsChanged{});
     } catch (const std::exception& e) {
       log_error(std::string("rating finished games: ") + e.what());
     }
@@ -285,7 +321,8 @@ int serve_command(const std::vector<std::string>& argv) {
   for (auto& t : pool) t.join();
   slow_work.join();
   clock_scheduler.stop();
-  outbox.stop();  // its outcomes go through the commit queue
+  if (events) events->stop();  // sends what the scheduler raised last
+  outbox.stop();               // its outcomes go through the commit queue
   commits.stop();
   return 0;
 }

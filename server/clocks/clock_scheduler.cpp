@@ -19,9 +19,9 @@ constexpr std::chrono::milliseconds test_clock_sleep{100};
 constexpr int due_batch = 100;
 }  // namespace
 
-ClockScheduler::ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
+ClockScheduler::ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, GameEvents& game_events,
                                const engine::GameRegistry& games, const notify::Site& site)
-    : db_(db_path), commits_(commits), rooms_(rooms), games_(games), site_(site) {}
+    : db_(db_path), commits_(commits), game_events_(game_events), games_(games), site_(site) {}
 
 ClockScheduler::~ClockScheduler() { stop(); }
 
@@ -58,18 +58,19 @@ bool ClockScheduler::work_due() {
       return false;
     }
     if (site_.wake_outbox) site_.wake_outbox();
-    if (*timeout_due) {
-      if (auto room = rooms_.acquire(due.game))
-        room->apply_timeout(room, due.role, [game = due.game, role = due.role](std::optional<RoomError> error) {
-          if (error)
-            log_info("timeout of game " + std::to_string(game) + " " + role + " not applied: " + error->message);
-        });
-      else  // the opponent was not told it may claim: the game said the server applies it
-        log_warn("timeout of game " + std::to_string(due.game) + " " + due.role +
-                 " not applied: " + RoomRegistry::full_message);
-    } else if (auto room = rooms_.if_loaded(due.game)) {
-      room->clocks_changed(room);
-    }
+    if (*timeout_due)
+      game_events_.move(
+          storage::TimeoutDue{due.game, due.role, {}}, [game = due.game, role = due.role](ServerMoveOutcome outcome) {
+            if (!outcome.error) return;
+            const std::string line = "timeout of game " + std::to_string(game) + " " + role + " not applied: ";
+            // Full: the opponent was not told it may claim, since the game said the server applies it.
+            if (outcome.error->code == protocol::ErrorCode::overloaded)
+              log_warn(line + outcome.error->message);
+            else
+              log_info(line + outcome.error->message);
+          });
+    else
+      game_events_.clocks_changed(due.game);
   }
   return true;
 }

@@ -2,9 +2,10 @@
 // The one thread that acts on the clocks when nobody moves: it reads the due-time index
 // (clocks.due_ms), lets clock_store handle each due clock in a transaction of its own (the
 // 24-hour warning, an automatic vacation day, the end of the grace period), then asks the game's
-// room to record a timeout when the game applies them automatically, and tells a loaded room that
-// its clocks changed; and the jobs it is given (the lobby's bidding deadlines). It keeps no clock in memory: after a
-// restart it carries on from the index.
+// room to record a timeout when the game applies them automatically, and tells the room that its
+// clocks changed, wherever the game is served (server/rooms/game_events.hpp); and the jobs it is
+// given (the lobby's bidding deadlines). It keeps no clock in memory: after a restart it carries on
+// from the index.
 
 #include <atomic>
 #include <condition_variable>
@@ -16,7 +17,7 @@
 
 #include "engine/core/registry.hpp"
 #include "server/notify/notices.hpp"
-#include "server/rooms/room_registry.hpp"
+#include "server/rooms/game_events.hpp"
 #include "server/storage/commit_queue.hpp"
 #include "server/storage/database.hpp"
 
@@ -25,7 +26,7 @@ namespace warpath::server::clocks {
 class ClockScheduler {
  public:
   // `site`: the origin of the notices' links, set before start().
-  ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, RoomRegistry& rooms,
+  ClockScheduler(const std::string& db_path, storage::CommitQueue& commits, GameEvents& game_events,
                  const engine::GameRegistry& games, const notify::Site& site);
   ~ClockScheduler();
   ClockScheduler(const ClockScheduler&) = delete;
@@ -47,7 +48,7 @@ class ClockScheduler {
 
   storage::Connection db_;
   storage::CommitQueue& commits_;
-  RoomRegistry& rooms_;
+  GameEvents& game_events_;
   const engine::GameRegistry& games_;
   const notify::Site& site_;
   std::vector<std::function<void()>> jobs_;

@@ -70,6 +70,11 @@ void OutboxSender::start() {
   thread_ = std::thread([this] { run(); });
 }
 
+void OutboxSender::queued() {
+  wake();
+  if (tell_others_) tell_others_();
+}
+
 void OutboxSender::wake() {
   {
     std::lock_guard lock(mutex_);

@@ -22,6 +22,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -59,8 +60,13 @@ class OutboxSender {
   OutboxSender(const OutboxSender&) = delete;
   OutboxSender& operator=(const OutboxSender&) = delete;
 
+  // Several nodes: how to tell the other nodes' senders that messages were queued (before start()).
+  void tell_others_with(std::function<void()> tell) { tell_others_ = std::move(tell); }
   void start();
-  // Something was queued: look now rather than at the next poll. Any thread, any time.
+  // Work that queued messages was committed: this sender looks now rather than at the next poll,
+  // and so do the other nodes' (tell_others_with). Any thread, any time.
+  void queued();
+  // Look now rather than at the next poll (this node's sender only). Any thread, any time.
   void wake();
   // Abandons a delivery in progress (it is tried again on the next start) and joins the thread.
   // Call it before the commit queue stops.
@@ -95,6 +101,7 @@ class OutboxSender {
   std::condition_variable wake_;
   bool woken_ = false;
   std::atomic<bool> stopping_{false};
+  std::function<void()> tell_others_;
   std::thread thread_;
 };
 

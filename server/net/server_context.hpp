@@ -9,6 +9,7 @@
 #include "engine/core/registry.hpp"
 #include "server/mail/outbox_sender.hpp"
 #include "server/net/connection_gate.hpp"
+#include "server/rooms/game_events.hpp"
 #include "server/rooms/room_registry.hpp"
 #include "server/storage/account_store.hpp"
 #include "server/storage/commit_queue.hpp"
@@ -32,6 +33,8 @@ struct ServerContext {
   storage::GameStore& store;
   storage::CommitQueue& commits;
   RoomRegistry& rooms;
+  // The server's own moves and clock notices, for the room serving the game here or on another node.
+  GameEvents& game_events;
   std::string web_root;    // directory of the static files
   std::string public_url;  // origin used in seat links; empty: taken from the request's Host
   const Limits& limits;
@@ -46,7 +49,7 @@ struct ServerContext {
   KeyedRateLimit<std::string> sign_ups{limits.sign_ups_per_ip_per_minute};
   KeyedRateLimit<std::string> log_ins_by_address{limits.log_ins_per_ip_per_minute};
   KeyedRateLimit<std::string> log_ins_by_login{limits.log_ins_per_login_per_minute};
-  // The mail and webhook sender: call outbox->wake() once work that queued messages is committed.
+  // The mail and webhook sender: call outbox->queued() once work that queued messages is committed.
   mail::OutboxSender* outbox = nullptr;
   // Each account's notification settings (GET /api/account/notifications).
   storage::NotificationStore* notifications = nullptr;

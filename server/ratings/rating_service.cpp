@@ -29,6 +29,26 @@ void RatingService::load() {
   book_ = std::move(std::get<tournaments::RatingBook>(rebuilt));
 }
 
+std::size_t RatingService::catch_up() {
+  std::int64_t have = 0;
+  {
+    std::lock_guard lock(mutex_);
+    have = static_cast<std::int64_t>(book_.changes().size());
+  }
+  const auto stored = store_.rated_games(have);
+  {
+    std::lock_guard lock(mutex_);
+    bool follows = static_cast<std::int64_t>(book_.changes().size()) == have;
+    for (std::size_t i = 0; follows && i < stored.size(); ++i)
+      follows = stored[i].seq == have + static_cast<std::int64_t>(i) + 1 &&
+                std::holds_alternative<tournaments::RatingChange>(book_.apply(stored[i].change.game));
+    if (follows) return stored.size();
+  }
+  // The book took a game the database did not, or the stored ones were rebuilt: all of them again.
+  load();
+  return stored.size();
+}
+
 std::optional<std::string> RatingService::commit(storage::CommitQueue::Work work) {
   std::promise<std::optional<std::string>> committed;
   commits_.submit(std::move(work), [&committed](std::optional<std::string> error) { committed.set_value(error); });
@@ -36,6 +56,8 @@ std::optional<std::string> RatingService::commit(storage::CommitQueue::Work work
 }
 
 int RatingService::work() {
+  // Another node may have rated games since this one last did (it ran the scheduler then).
+  catch_up();
   int rated = 0;
   const std::string since =
       handled_to_.empty() ? "" : unix_ms_to_iso8601(iso8601_to_unix_ms(handled_to_) - look_back_ms);

@@ -5,7 +5,8 @@
 // ended, rates each from both players' ratings before it and stores the rated_games row and both
 // ratings in one transaction; a game that cannot be rated is noted once with why. The book
 // answers the lobby's questions (a player's rating, a scenario's side term, the fair bid) without
-// touching the database; the store answers the pages'.
+// touching the database; the store answers the pages'. On a node of several, the book follows
+// the games other nodes rate (catch_up, when told of them and before each look of its own).
 
 #include <cstdint>
 #include <mutex>
@@ -26,6 +27,10 @@ class RatingService {
 
   // Rebuilds the book from rated_games (at start; again after a failed write).
   void load();
+  // Applies the games another node rated since the book's last (several nodes: the node running
+  // the scheduler rates, the others' books follow it), rebuilding the book if the stored ones do
+  // not follow on from it; the number applied.
+  std::size_t catch_up();
   // Rates the finished rated games waiting, oldest first; the number rated. Logs and stops at the
   // first write that fails (the next look tries again).
   int work();

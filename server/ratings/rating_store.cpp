@@ -52,8 +52,9 @@ StoredRating read_rated(const Statement& q) {
   return s;
 }
 
-std::vector<StoredRating> read_all_rated(Connection& db) {
-  auto q = db.prepare(std::string(rated_select) + "ORDER BY seq");
+std::vector<StoredRating> read_all_rated(Connection& db, std::int64_t after_seq = 0) {
+  auto q = db.prepare(std::string(rated_select) + "WHERE seq > ? ORDER BY seq");
+  q.bind(1, after_seq);
   std::vector<StoredRating> out;
   while (q.step()) out.push_back(read_rated(q));
   return out;
@@ -120,9 +121,9 @@ std::vector<PendingGame> RatingStore::pending(const std::string& since, int limi
   return out;
 }
 
-std::vector<StoredRating> RatingStore::rated_games() {
+std::vector<StoredRating> RatingStore::rated_games(std::int64_t after_seq) {
   std::lock_guard lock(mutex_);
-  return read_all_rated(db_);
+  return read_all_rated(db_, after_seq);
 }
 
 std::vector<TitleRating> RatingStore::account_ratings(std::int64_t account) {

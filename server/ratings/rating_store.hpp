@@ -68,8 +68,8 @@ class RatingStore {
   // Finished games of rated listings that ended at `since` or later (ISO 8601; "" for all) found
   // neither in rated_games nor in unrated_games, in the order they ended (ties by game id).
   std::vector<PendingGame> pending(const std::string& since, int limit);
-  // Every rated game in the order rated.
-  std::vector<StoredRating> rated_games();
+  // The rated games after the first `after_seq` (all by default), in the order rated.
+  std::vector<StoredRating> rated_games(std::int64_t after_seq = 0);
   std::vector<TitleRating> account_ratings(std::int64_t account);
   // The account's latest rated games of `title`, newest first.
   std::vector<RatingEntry> recent(std::int64_t account, const std::string& title, int limit);

@@ -117,6 +117,7 @@ void Room::load() {
       for (const auto& [role, account] : accounts_) chat_noticed_.insert(role);
       private_ = services_.store.is_private(id_);
       timed_ = !record->time_control.is_null();
+      automatic_timeout_ = timed_ && record->time_control.value("automatic_timeout", false);
       chat_lines_ = services_.store.count_chat(id_);
       for (const auto& line : services_.store.recent_chat(id_, chat_history_lines))
         remember_chat(protocol::chat_message(id_, line.seat, line.text, line.time));
@@ -397,6 +398,29 @@ void Room::broadcast_clocks() {
 void Room::clocks_changed(RoomHandle self) {
   on_strand([this, self] {
     if (match_) broadcast_clocks();
+  });
+}
+
+void Room::recheck(RoomHandle self) {
+  on_strand([this, self] {
+    if (!match_) return;
+    broadcast_clocks();
+    if (!automatic_timeout_ || match_->is_over()) return;
+    const auto now = unix_now_ms();
+    for (const auto& role : module_->info().roles)
+      if (services_.store.timed_out(id_, role, now)) {
+        enqueue({self,
+                 Origin::server,
+                 role,
+                 std::nullopt,
+                 engine::Action{std::string(engine::timeout_verb), nullptr},
+                 nullptr,
+                 {},
+                 nullptr,
+                 "the clock's timeout, found on a second look",
+                 nullptr});
+        return;  // the game is over once it is applied
+      }
   });
 }
 

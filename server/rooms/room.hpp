@@ -147,6 +147,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void adjudicate(RoomHandle self, std::function<void(std::optional<RoomError>)> done);
   // The clocks changed without a move (a vacation, a warning): the seats are sent them again.
   void clocks_changed(RoomHandle self);
+  // Several nodes: what the room might not have been told (a cluster event missed while this node
+  // did not listen, or a timeout due while another node served the game): the seats are sent the
+  // clocks again, and a timeout the game applies automatically and is due now is applied.
+  void recheck(RoomHandle self);
   // Standing orders, each seat its own only. WebSocket: answered by an `orders` frame with the
   // request's ref (the seat's other connections get it too), or an error.
   void pass_for(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::PassFor request);
@@ -272,6 +276,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::int64_t> accounts_;     // role -> the account playing it (lobby games)
   bool private_ = false;                             // spectators: its players only
   bool timed_ = false;                               // the game has clocks
+  bool automatic_timeout_ = false;                   // ...and the server applies their timeouts
   std::set<std::string> chat_noticed_;               // roles that may hold a chat notice a join clears
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;

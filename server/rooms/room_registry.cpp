@@ -18,24 +18,32 @@ RoomRegistry::RoomRegistry(boost::asio::any_io_executor executor, RoomServices s
       timer_(executor),
       renew_timer_(executor) {}
 
-RoomHandle RoomRegistry::acquire(protocol::GameId id) {
-  std::shared_ptr<Room> room;
-  {
-    std::lock_guard lock(mutex_);
-    if (!rooms_.count(id) && rooms_.size() >= services_.limits.max_rooms && !evict_idle()) return nullptr;
-    auto& slot = rooms_[id];
-    if (!slot || slot->missing()) {
-      slot = std::make_shared<Room>(executor_, id, services_);
-      slot->load();
-    }
-    room = slot;
-    ++room->leases;
-  }
+RoomHandle RoomRegistry::lease(const std::shared_ptr<Room>& room) {
+  ++room->leases;
   // A handle is a second owner of the room whose last copy gives the lease back.
   return RoomHandle(room.get(), [room](Room*) {
     room->idle_since_ms = steady_now_ms();
     --room->leases;
   });
+}
+
+RoomHandle RoomRegistry::acquire(protocol::GameId id) {
+  std::lock_guard lock(mutex_);
+  if (!rooms_.count(id) && rooms_.size() >= services_.limits.max_rooms && !evict_idle()) return nullptr;
+  auto& slot = rooms_[id];
+  if (!slot || slot->missing()) {
+    slot = std::make_shared<Room>(executor_, id, services_);
+    slot->load();
+    // Several nodes: a timeout may have fallen due while another node served the game.
+    if (services_.cluster) slot->recheck(lease(slot));
+  }
+  return lease(slot);
+}
+
+void RoomRegistry::recheck_all() {
+  std::lock_guard lock(mutex_);
+  for (auto& [id, room] : rooms_)
+    if (!room->missing()) room->recheck(lease(room));
 }
 
 RoomHandle RoomRegistry::if_loaded(protocol::GameId id) {

@@ -25,6 +25,9 @@ class RoomRegistry {
   // A lease on the game's room only if it is loaded already (to tell its seats of a change that
   // the database holds anyway, without loading a game nobody watches); null otherwise.
   RoomHandle if_loaded(protocol::GameId id);
+  // Several nodes: every loaded room looks again at what it might not have been told
+  // (Room::recheck), after this node may have missed cluster events.
+  void recheck_all();
   // What to tell a client whose acquire() came back null (error code `overloaded`).
   static constexpr const char* full_message = "the server has too many games open; try again later";
 
@@ -37,6 +40,8 @@ class RoomRegistry {
   std::size_t sweep();
 
  private:
+  // A lease on `room`, under mutex_.
+  static RoomHandle lease(const std::shared_ptr<Room>& room);
   void schedule_sweep();
   void schedule_renewal();
   // After a renewal: the rooms whose lease was not renewed find out whether they lost it.

@@ -1,7 +1,8 @@
 // Several nodes on one database (docs/ARCHITECTURE.md "Several nodes"): game leases
 // and their fence, through two real servers. Under integration_tests.postgresql.* the nodes share
 // a PostgreSQL database; under integration.* one SQLite file (nodes with names take leases there
-// too).
+// too). On PostgreSQL only, the events between nodes: a timeout the scheduler's node finds is
+// applied by the node serving the game, and the ratings it commits reach the other node's book.
 
 #include <doctest/doctest.h>
 #include <sys/wait.h>
@@ -11,6 +12,8 @@
 
 #include "server/storage/database.hpp"
 #include "tests/integration/harness.hpp"
+#include "tests/integration/test_clock.hpp"
+#include "tests/support/test_postgres.hpp"
 
 namespace cluster_test {
 
@@ -57,6 +60,25 @@ std::int64_t count(const std::string& db, const std::string& sql) {
   REQUIRE(q.step());
   return q.column_int(0);
 }
+
+std::string text(const std::string& db, const std::string& sql) {
+  warpath::server::storage::Connection c(db);
+  auto q = c.prepare(sql);
+  return q.step() ? q.column_text(0) : std::string();
+}
+
+// Starts node `id` on a new database and waits until it runs the scheduler and
+// its jobs (it holds their lease).
+std::unique_ptr<ServerProcess> scheduler_node(const std::string& id, const std::vector<std::string>& more) {
+  auto n = node(id, {}, more);
+  REQUIRE(
+      eventually([&] { return text(n->db_location(), "SELECT node FROM job_leases WHERE job = 'scheduler'") == id; }));
+  return n;
+}
+
+// Monday 2026-11-23 10:00 UTC.
+constexpr std::int64_t start_ms = 1'795'392'000'000 + 10 * 3'600'000;
+constexpr std::int64_t hour = 3'600'000;
 
 }  // namespace
 
@@ -128,6 +150,73 @@ TEST_CASE("a node that lost a game's lease while nobody acted sends its connecti
       red_on_a->wait_for([](const json& m) { return m.value("code", "") == "moved"; }, std::chrono::milliseconds(5000));
   CHECK(moved.value("node", "") == "b");
   CHECK(moved.value("game", std::int64_t{0}) == game.id);
+}
+
+TEST_CASE("cluster events: a timeout found by the scheduler's node is applied by the node serving the game") {
+  if (!test_postgres_url("postgres")) return;  // LISTEN/NOTIFY: the nodes of a PostgreSQL cluster only
+  TestClock clock("cluster-timeout", start_ms);
+  auto a = scheduler_node("a", {"--test-clock", clock.path()});
+  auto b = node("b", a->db_location(), {"--test-clock", clock.path()});
+  // A game whose clocks the server applies itself, served by b: its players are connected there.
+  const auto res =
+      HttpClient(b->host(), b->port())
+          .post("/api/games", json{{"title", "test-duel"},
+                                   {"scenario", "standard"},
+                                   {"seed", 20},
+                                   {"time_control", {{"preset", "7_per_day"}, {"automatic_timeout", true}}}});
+  REQUIRE_MESSAGE(res.status == 201, res.raw_body);
+  CreatedGame game;
+  game.id = res.body.at("id").get<std::int64_t>();
+  for (const auto& [role, token] : res.body.at("seats").items()) game.tokens[role] = token.get<std::string>();
+  auto red = seat(*b, game, "red");
+  auto blue = seat(*b, game, "blue");
+  const std::string lease = "SELECT node FROM game_leases WHERE game_id = " + std::to_string(game.id);
+  REQUIRE(text(a->db_location(), lease) == "b");
+  REQUIRE(active_role(red->view()) == "red");
+
+  // Red's bank (a day) and the grace period (a day) run out: a's scheduler finds the timeout, b
+  // applies it, and b's players see the game end.
+  clock.advance(2 * 24 * hour + hour);
+  const json over = blue->wait_for([](const json& m) { return m.value("type", "") == "game_over"; },
+                                   std::chrono::milliseconds(10000));
+  CHECK(over["result"]["winner"] == "blue");
+  CHECK(over["result"]["score"]["timeout"] == "red");
+  CHECK(red->wait_for_type("game_over")["result"] == over["result"]);
+  const auto status = HttpClient(b->host(), b->port()).get("/api/games/" + std::to_string(game.id));
+  CHECK(status.body["status"] == "over");
+  CHECK(count(a->db_location(),
+              "SELECT COUNT(*) FROM moves WHERE verb = 'timeout' AND game_id = " + std::to_string(game.id)) == 1);
+  CHECK(text(a->db_location(), lease) == "b");  // b kept serving it
+}
+
+TEST_CASE("cluster events: the ratings the scheduler's node commits reach the other node's rating book") {
+  if (!test_postgres_url("postgres")) return;  // LISTEN/NOTIFY: the nodes of a PostgreSQL cluster only
+  TestClock clock("cluster-ratings", start_ms);
+  auto a = scheduler_node("a", {"--test-clock", clock.path()});
+  auto b = node("b", a->db_location(), {"--test-clock", clock.path()});
+  // Alice and Bob play a rated game on b; Alice resigns.
+  auto alice = sign_up(*b, "alice"), bob = sign_up(*b, "bob");
+  const auto proposed =
+      alice.ok("POST", "/api/lobby",
+               {{"title", "test-duel"}, {"scenario", "standard"}, {"seat", "red"}, {"rated", true}}, 201)["listing"];
+  const auto joined = bob.ok("POST", "/api/lobby/" + std::to_string(proposed["id"].get<std::int64_t>()) + "/join",
+                             json::object())["listing"];
+  REQUIRE(joined["game"].is_number_integer());
+  alice.ok("POST", "/api/games/" + std::to_string(joined["game"].get<std::int64_t>()) + "/resign");
+  // a rates it.
+  REQUIRE(eventually([&] { return count(a->db_location(), "SELECT COUNT(*) FROM rated_games") == 1; }, 150));
+
+  // Alice's next listing shows her new rating on both nodes: b's book followed a's.
+  const auto listing =
+      alice.ok("POST", "/api/lobby",
+               {{"title", "test-duel"}, {"scenario", "standard"}, {"seat", "red"}, {"rated", true}}, 201)["listing"];
+  const std::string path = "/api/lobby/" + std::to_string(listing["id"].get<std::int64_t>());
+  User alice_on_a = alice;
+  alice_on_a.http = HttpClient(a->host(), a->port());
+  const auto on_a = alice_on_a.ok("GET", path)["listing"]["players"][0]["rating"];
+  REQUIRE(on_a.is_number_integer());
+  CHECK(on_a.get<std::int64_t>() < 1500);  // she lost
+  CHECK(eventually([&] { return alice.ok("GET", path)["listing"]["players"][0]["rating"] == on_a; }, 50));
 }
 
 }  // namespace cluster_test

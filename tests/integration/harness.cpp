@@ -159,15 +159,17 @@ std::unique_ptr<SeatClient> User::seat(Harness& h) {
   return std::make_unique<SeatClient>(h.server().host(), h.server().port(), cookie);
 }
 
-User sign_up(Harness& h, const std::string& name) {
-  auto http = h.http();
+User sign_up(Harness& h, const std::string& name) { return sign_up(h.server(), name); }
+
+User sign_up(ServerProcess& server, const std::string& name) {
+  HttpClient http(server.host(), server.port());
   auto res = http.request_raw(
       "POST", "/api/accounts",
       json{{"name", name}, {"email", name + "@example.org"}, {"password", "a long enough password"}}.dump(),
       "application/json", {}, {});
   REQUIRE_MESSAGE(res.status == 201, res.raw_body);
   const auto& set = res.headers.at("set-cookie");
-  return {h.http(), name, set.substr(0, set.find(';')), res.body["csrf_token"]};
+  return {http, name, set.substr(0, set.find(';')), res.body["csrf_token"]};
 }
 
 void verify_email(User& user, const std::function<std::vector<std::string>(const std::string&)>& mails) {

@@ -71,6 +71,8 @@ struct User {
 };
 // A new account `name` (address name@example.org), logged in.
 User sign_up(Harness& h, const std::string& name);
+// The same on `server` (one node of several, say).
+User sign_up(ServerProcess& server, const std::string& name);
 
 // The bodies of the mails the outbox has written to `address` so far (no relay is configured in
 // tests: mails are .eml files beside the database), quoted-printable undone, oldest first.

@@ -9,8 +9,8 @@
 #include "server/ratings/rated_result.hpp"
 #include "server/ratings/rating_service.hpp"
 #include "server/ratings/rating_store.hpp"
-#include "server/storage/lobby_store.hpp"
 #include "server/storage/database.hpp"
+#include "server/storage/lobby_store.hpp"
 #include "tests/support/stored_account.hpp"
 #include "tests/support/temp_db.hpp"
 #include "tests/test_game/duel.hpp"
@@ -276,6 +276,39 @@ TEST_CASE("rating service: rated listings' games rated once each in the order th
   CHECK(restarted.store().pending("2026-11-25T12:58:00.000Z", 10).size() == 1);
   CHECK(restarted.work() == 1);
   CHECK(count(tmp.path(), "SELECT MAX(seq) FROM rated_games") == 4);
+}
+
+TEST_CASE("rating service: another node's book follows the games this one rates, and takes over rating") {
+  TempDb tmp;
+  storage::CommitQueue q(tmp.path());
+  Duel duel;
+  const auto alice = stored_account(q, "alice"), bob = stored_account(q, "bob");
+  // Two nodes' services on one database; `rating` runs the scheduler, `other` serves pages.
+  RatingService rating(tmp.path(), q, duel.games), other(tmp.path(), q, duel.games);
+  rating.load();
+  other.load();
+  const auto first = started_game(q, alice, bob, true);
+  end_game(tmp.path(), first, "red", "2026-11-25T10:00:00.000Z");
+  REQUIRE(rating.work() == 1);
+  CHECK(rating.rating("test-duel", alice).games == 1);
+  CHECK(other.rating("test-duel", alice).games == 0);  // stale until told
+  CHECK(other.catch_up() == 1);
+  CHECK(other.rating("test-duel", alice) == rating.rating("test-duel", alice));
+  CHECK(other.side("test-duel", "standard") == rating.side("test-duel", "standard"));
+  CHECK(other.catch_up() == 0);
+
+  // The scheduler moves to the other node while the first one goes on without being told: each
+  // look starts by catching up, so both rate on from the stored games.
+  const auto second = started_game(q, bob, alice, true);
+  end_game(tmp.path(), second, "blue", "2026-11-25T11:00:00.000Z");
+  REQUIRE(rating.work() == 1);
+  const auto third = started_game(q, alice, bob, true);
+  end_game(tmp.path(), third, nullptr, "2026-11-25T12:00:00.000Z");
+  CHECK(other.work() == 1);  // caught up with the second first: seq 3 follows
+  CHECK(count(tmp.path(), "SELECT MAX(seq) FROM rated_games") == 3);
+  CHECK(rating.catch_up() == 1);
+  for (const auto account : {alice, bob})
+    CHECK(rating.rating("test-duel", account) == other.rating("test-duel", account));
 }
 
 TEST_CASE("recompute: the ratings and each rated game's figures rebuilt from the stored results") {

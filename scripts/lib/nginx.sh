@@ -48,7 +48,7 @@ pid $dir/nginx.pid;
 error_log $dir/error.log notice;
 
 events {
-  worker_connections 4096;
+  worker_connections 20000;
 }
 
 http {
@@ -152,7 +152,8 @@ nginx_cluster_start() {
   [ "$(id -u)" = 0 ] && chmod 755 "$dir"
   # -e: the error log before the configuration is read (else /var/log/nginx, not ours to write).
   nginx -t -q -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" || return 1
-  nginx -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" -g "daemon off;" &
+  # Two descriptors per proxied connection (the client's and the node's): as many as allowed.
+  (ulimit -n "$(ulimit -Hn)" 2>/dev/null || true; exec nginx -p "$dir" -e "$dir/error.log" -c "$dir/nginx.conf" -g "daemon off;") &
   NGINX_CLUSTER_PID=$!
   local _
   for _ in $(seq 1 100); do

@@ -395,6 +395,19 @@ void Room::broadcast_clocks() {
   if (timed_) broadcast_to_all(protocol::clocks_message(id_, clocks_now()));
 }
 
+Room::Pending Room::timeout_move(RoomHandle self, const std::string& role, std::string reason) {
+  return {std::move(self),
+          Origin::server,
+          role,
+          std::nullopt,
+          engine::Action{std::string(engine::timeout_verb), nullptr},
+          nullptr,
+          {},
+          nullptr,
+          std::move(reason),
+          nullptr};
+}
+
 void Room::clocks_changed(RoomHandle self) {
   on_strand([this, self] {
     if (match_) broadcast_clocks();
@@ -409,16 +422,7 @@ void Room::recheck(RoomHandle self) {
     const auto now = unix_now_ms();
     for (const auto& role : module_->info().roles)
       if (services_.store.timed_out(id_, role, now)) {
-        enqueue({self,
-                 Origin::server,
-                 role,
-                 std::nullopt,
-                 engine::Action{std::string(engine::timeout_verb), nullptr},
-                 nullptr,
-                 {},
-                 nullptr,
-                 "the clock's timeout, found on a second look",
-                 nullptr});
+        enqueue(timeout_move(self, role, "the clock's timeout, found on a second look"));
         return;  // the game is over once it is applied
       }
   });
@@ -434,16 +438,7 @@ void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback do
     if (roles.size() != 2)
       return done(refused_answer(protocol::ErrorCode::illegal_action, "timeouts are claimed in two-player games"));
     const std::string opponent = roles[0] == *role ? roles[1] : roles[0];
-    Pending pending{self,
-                    Origin::server,
-                    opponent,
-                    std::nullopt,
-                    engine::Action{std::string(engine::timeout_verb), nullptr},
-                    nullptr,
-                    {},
-                    nullptr,
-                    "a timeout claimed by " + *role,
-                    nullptr};
+    Pending pending = timeout_move(self, opponent, "a timeout claimed by " + *role);
     pending.server_done = [this, claimant = *role, done](std::optional<RoomError> error) {
       SeatAnswer answer = answer_for_seat(claimant);
       answer.error = std::move(error);  // counted with the refusals already
@@ -456,16 +451,8 @@ void Room::claim_timeout(RoomHandle self, SeatClaim claim, SeatAnswerCallback do
 void Room::apply_timeout(RoomHandle self, std::string role, std::function<void(std::optional<RoomError>)> done) {
   on_strand([this, self, role = std::move(role), done = std::move(done)]() mutable {
     if (!match_) return done(absent());
-    Pending pending{self,
-                    Origin::server,
-                    role,
-                    std::nullopt,
-                    engine::Action{std::string(engine::timeout_verb), nullptr},
-                    nullptr,
-                    {},
-                    nullptr,
-                    "the clock's timeout",
-                    std::move(done)};
+    Pending pending = timeout_move(self, role, "the clock's timeout");
+    pending.server_done = std::move(done);
     enqueue(std::move(pending));
   });
 }

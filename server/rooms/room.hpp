@@ -187,6 +187,8 @@ class Room : public std::enable_shared_from_this<Room> {
   template <typename F>
   void on_strand(F&& f);
 
+  // The server's move that puts `role` out of time (the clocks' timeout), and why it is made.
+  static Pending timeout_move(RoomHandle self, const std::string& role, std::string reason);
   void enqueue(Pending pending);
   void process_next();
   void start_commit(Pending pending);

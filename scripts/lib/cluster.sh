@@ -6,7 +6,8 @@
 #   cluster_postgres_start         PostgreSQL in $CLUSTER_WORK/postgres; CLUSTER_DB is its URL,
 #                                  CLUSTER_PG_PORT its port
 #   cluster_node_start ID [FLAGS]  starts (or starts again, on the port it had) `warpath serve
-#                                  --node-id ID` on CLUSTER_DB with CLUSTER_FLAGS and FLAGS, in
+#                                  --node-id ID --trusted-proxies 127.0.0.1` on CLUSTER_DB with
+#                                  CLUSTER_FLAGS and FLAGS (which override it), in
 #                                  $CLUSTER_WORK/node-ID, and waits until it listens; its pid in
 #                                  CLUSTER_PID[ID], its port in CLUSTER_PORT[ID]. Its output goes
 #                                  to $CLUSTER_WORK/node-ID/node.log (appended), or with
@@ -50,9 +51,10 @@ cluster_node_start() {
   local dir="$CLUSTER_WORK/node-$id" bin
   bin="$(realpath "$CLUSTER_WARPATH")"
   mkdir -p "$dir"
-  # Every connection a node gets comes from nginx's address: its cap per address is the node's
-  # cap in all (flags may set both).
-  local flags=(serve --db "$CLUSTER_DB" --port "$port" --bind 127.0.0.1 --node-id "$id" --max-connections-per-ip 1024
+  # Every connection a node gets comes from nginx on 127.0.0.1: trusted, so that the limits per
+  # address count the client nginx names in X-Forwarded-For (CLUSTER_FLAGS and FLAGS may say
+  # otherwise: the last --trusted-proxies given counts).
+  local flags=(serve --db "$CLUSTER_DB" --port "$port" --bind 127.0.0.1 --node-id "$id" --trusted-proxies 127.0.0.1
     "${CLUSTER_FLAGS[@]}" "$@")
   # Its own working directory (var/mail of a node on PostgreSQL).
   if [ "$CLUSTER_OUTPUT" = terminal ]; then

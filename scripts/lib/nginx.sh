@@ -99,6 +99,8 @@ $servers    keepalive 32;
     proxy_set_header Host \$http_host;
     proxy_set_header Upgrade \$http_upgrade;
     proxy_set_header Connection \$warpath_connection;
+    # Who the client is: nodes that trust this nginx (--trusted-proxies) count their limits per
+    # address by it.
     proxy_set_header X-Real-IP \$remote_addr;
     proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto \$scheme;

@@ -108,7 +108,7 @@ LinkAndMail new_link(const ServerContext& context, const HttpRequest& request, s
   return out;
 }
 
-void sign_up(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void sign_up(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
              const Respond& respond) {
   const auto body = json_body(request, respond);
   if (!body) return;
@@ -118,7 +118,7 @@ void sign_up(ServerContext& context, const HttpRequest& request, const boost::as
   for (const auto& problem :
        {accounts::name_problem(name), accounts::email_problem(email), accounts::password_problem(password, name)})
     if (problem) return respond(error_response(request, ErrorCode::bad_message, *problem));
-  if (auto wait = context.sign_ups.refuse(peer.to_string()))
+  if (auto wait = context.sign_ups.refuse(client.to_string()))
     return respond(rate_limited_response(context, request, *wait, "sign-ups from this address"));
   boost::asio::post(context.slow_work, [&context, request, respond, name = name, email = email, password = password] {
     std::string hash;
@@ -160,7 +160,7 @@ const std::string& stand_in_hash() {
   return hash;
 }
 
-void log_in(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void log_in(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
             const Respond& respond) {
   const auto body = json_body(request, respond);
   if (!body) return;
@@ -169,7 +169,7 @@ void log_in(ServerContext& context, const HttpRequest& request, const boost::asi
   const auto& [login, password] = *fields;
   if (password.size() > accounts::max_password_bytes)
     return respond(error_response(request, ErrorCode::bad_credentials, "wrong name, e-mail address or password"));
-  if (auto wait = context.log_ins_by_address.refuse(peer.to_string()))
+  if (auto wait = context.log_ins_by_address.refuse(client.to_string()))
     return respond(rate_limited_response(context, request, *wait, "log-in attempts from this address"));
   if (auto wait = context.log_ins_by_login.refuse(storage::normalized_email(login)))
     return respond(rate_limited_response(context, request, *wait, "log-in attempts for this account"));
@@ -261,14 +261,14 @@ void verify_email(ServerContext& context, const HttpRequest& request, const boos
               });
 }
 
-void request_password_reset(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void request_password_reset(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
                             const Respond& respond, Session) {
   const auto body = json_body(request, respond);
   if (!body) return;
   const auto fields = text_members(*body, {"login"}, request, respond);
   if (!fields) return;
   const std::string& login = (*fields)[0];
-  if (auto wait = context.password_resets_by_address.refuse(peer.to_string()))
+  if (auto wait = context.password_resets_by_address.refuse(client.to_string()))
     return respond(rate_limited_response(context, request, *wait, "password resets asked from this address"));
   if (auto wait = context.password_resets_by_login.refuse(storage::normalized_email(login)))
     return respond(rate_limited_response(context, request, *wait, "password resets asked for this account"));
@@ -509,7 +509,7 @@ std::optional<storage::SessionRecord> request_session(ServerContext& context, co
 }
 
 bool account_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
-                    const boost::asio::ip::address& peer, const Respond& respond) {
+                    const boost::asio::ip::address& client, const Respond& respond) {
   std::vector<const AccountRoute*> here;
   for (const auto& route : account_route_table())
     if (route.target == target) here.push_back(&route);
@@ -524,12 +524,12 @@ bool account_routes(ServerContext& context, const HttpRequest& request, std::str
       context.metrics.refused(protocol::to_string(ErrorCode::csrf_failed));
       respond(error_response(request, ErrorCode::csrf_failed, "pages of this origin may not do this here"));
     } else {
-      route.handle(context, request, peer, respond, nullptr);
+      route.handle(context, request, client, respond, nullptr);
     }
     return true;
   }
   const auto session = checked_session(context, request, respond);
-  if (session) route.handle(context, request, peer, respond, &*session);
+  if (session) route.handle(context, request, client, respond, &*session);
   return true;
 }
 

@@ -17,7 +17,7 @@ namespace warpath::server {
 
 // Answers the request and returns true when `target` is one of the account routes.
 bool account_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
-                    const boost::asio::ip::address& peer, const Respond& respond);
+                    const boost::asio::ip::address& client, const Respond& respond);
 
 // The live session the request's cookie names, if any (renewed when due).
 std::optional<storage::SessionRecord> request_session(ServerContext& context, const HttpRequest& request);

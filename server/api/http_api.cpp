@@ -150,11 +150,11 @@ std::variant<std::optional<std::uint64_t>, std::string> count_parameter(const Ht
 }
 
 // A room's lease, or null after answering `overloaded` (too many rooms loaded, none idle).
-void create_game_route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void create_game_route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
                        Respond respond) {
   auto body = json_body(request, respond);
   if (!body) return;
-  if (auto wait = context.game_creations.refuse(peer.to_string()))
+  if (auto wait = context.game_creations.refuse(client.to_string()))
     return respond(rate_limited_response(context, request, *wait, "games created from this address"));
   GameRequest game;
   const auto title = body->find("title");
@@ -641,7 +641,7 @@ class OneAnswer {
   std::atomic<bool> answered_{false};
 };
 
-void route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void route(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
            const Respond& respond) {
   std::string_view target = request.target();
   target = target.substr(0, target.find('?'));
@@ -673,10 +673,10 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
     res.prepare_payload();
     return respond(std::move(res));
   }
-  if (account_routes(context, request, target, peer, respond)) return;
-  if (lobby_routes(context, request, target, peer, respond)) return;
+  if (account_routes(context, request, target, client, respond)) return;
+  if (lobby_routes(context, request, target, client, respond)) return;
   if (rating_routes(context, request, target, respond)) return;
-  if (tournament_routes(context, request, target, peer, respond)) return;
+  if (tournament_routes(context, request, target, client, respond)) return;
   if (target == "/api/time-controls") return time_controls_route(request, respond);
   if (target == "/api/titles") {
     if (!takes(request, {http::verb::get}, respond)) return;
@@ -686,7 +686,7 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
   }
   if (target == "/api/games") {
     if (!takes(request, {http::verb::get, http::verb::post}, respond)) return;
-    if (request.method() == http::verb::post) return create_game_route(context, request, peer, respond);
+    if (request.method() == http::verb::post) return create_game_route(context, request, client, respond);
     json games = json::array();
     for (const auto& g : context.store.recent_games(100)) games.push_back(g.to_json());
     return respond(json_response(request, http::status::ok, {{"games", games}}));
@@ -707,12 +707,12 @@ void route(ServerContext& context, const HttpRequest& request, const boost::asio
 
 }  // namespace
 
-void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
                  Respond respond) {
   auto answer = std::make_shared<OneAnswer>(request, std::move(respond));
   const Respond once = [answer](HttpResponse response) { answer->give(std::move(response)); };
   try {
-    route(context, request, peer, once);
+    route(context, request, client, once);
   } catch (const std::exception& e) {
     log_error(std::string("HTTP handler failed: ") + e.what());
     once(error_response(request, protocol::ErrorCode::internal_error, "the server failed to answer"));

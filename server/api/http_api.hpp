@@ -19,8 +19,9 @@ using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>
 using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
 using Respond = std::function<void(HttpResponse)>;
 
-// `peer`: the client's address, for the limits kept per address.
-void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& peer,
+// `client`: the address the limits kept per address count the request under (client_address():
+// the peer, or behind a trusted proxy the client it names).
+void handle_http(ServerContext& context, const HttpRequest& request, const boost::asio::ip::address& client,
                  Respond respond);
 // Whether a request's Origin is one of ours (Limits::allowed_origins, else the public URL, else the
 // Host): for WebSocket upgrades, and for sign-up and log-in. No Origin (not a browser page): yes.

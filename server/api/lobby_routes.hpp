@@ -14,7 +14,7 @@ namespace warpath::server {
 
 // Answers the request and returns true when `target` is one of the lobby routes.
 bool lobby_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
-                  const boost::asio::ip::address& peer, const Respond& respond);
+                  const boost::asio::ip::address& client, const Respond& respond);
 
 // A started game's bidding for sides as its record holds it (bidding::record_json), the players
 // named as the game's `seats` name them; null when the title cannot take it.

@@ -14,7 +14,7 @@ namespace warpath::server {
 
 // Answers the request and returns true when `target` is one of the tournament routes.
 bool tournament_routes(ServerContext& context, const HttpRequest& request, std::string_view target,
-                       const boost::asio::ip::address& peer, const Respond& respond);
+                       const boost::asio::ip::address& client, const Respond& respond);
 
 // {"id", "name", "round", "table"} of the tournament whose pairing the listing or game is; null
 // for a casual one.

@@ -19,6 +19,8 @@ commands:
             --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)
             --snapshot-every N (WARPATH_SNAPSHOT_EVERY, 50)   --no-demo
             --public-url URL (WARPATH_PUBLIC_URL: origin of seat links, e.g. https://warpath.example)
+            --trusted-proxies LIST (WARPATH_TRUSTED_PROXIES: e.g. 127.0.0.1,10.0.0.0/8; behind them
+                                    the client's address is read from X-Forwarded-For / X-Real-IP)
   replay    rebuild a stored game (or --all) from move 0, checking every snapshot hash
             --db FILE --game N            exit 1 on a mismatch
   verify    check a game record (GET /api/games/{id}/record): seed, hash chain, rules

@@ -45,6 +45,8 @@ struct ServeConfig {
   // node, which takes no leases (SQLite; nodes sharing one SQLite file need names too).
   std::string node_id;
   std::chrono::milliseconds lease_ttl{10000};
+  // Proxies whose X-Forwarded-For / X-Real-IP are believed (server/net/client_address.hpp).
+  TrustedProxies trusted_proxies;
 };
 
 // The limits given as counts: flag, environment variable, field (each at least 1).
@@ -122,9 +124,9 @@ mail::OutboxSettings read_outbox_settings(const Args& args, const std::string& d
 ServeConfig read_config(const std::vector<std::string>& argv) {
   Args args(argv, {"no-demo"});
   std::set<std::string> known = {
-      "port",           "bind",    "db",         "threads",          "log-level",       "web",
-      "snapshot-every", "no-demo", "public-url", "unjoined-timeout", "allowed-origins", "node-id",
-      "lease-ttl-ms"};
+      "port",           "bind",           "db",         "threads",          "log-level",       "web",
+      "snapshot-every", "no-demo",        "public-url", "unjoined-timeout", "allowed-origins", "node-id",
+      "lease-ttl-ms",   "trusted-proxies"};
   for (const auto& limit : count_limits) known.insert(limit.flag);
   known.insert({"smtp-url", "smtp-user", "mail-from", "mail-dir", "outbox-retry-base-ms", "test-clock"});
   args.only(known);
@@ -149,6 +151,7 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   c.snapshot_every =
       static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));
   c.demo = !args.has("no-demo");
+  c.trusted_proxies = TrustedProxies::parse(args.get("trusted-proxies", "WARPATH_TRUSTED_PROXIES", ""));
   c.public_url = args.get("public-url", "WARPATH_PUBLIC_URL", "");
   while (!c.public_url.empty() && c.public_url.back() == '/') c.public_url.pop_back();
   set_log_level(parse_log_level(args.get("log-level", "WARPATH_LOG_LEVEL", "info")));
@@ -253,6 +256,7 @@ int serve_command(const std::vector<std::string>& argv) {
   asio::thread_pool slow_work(1);
   ServerContext context{games,         store,   commits, rooms,    game_events, config.web_root, config.public_url,
                         config.limits, metrics, gate,    accounts, lobby,       slow_work};
+  context.trusted_proxies = config.trusted_proxies;
   // Mails and webhook calls: delivers what was left unsent at once, then what the server queues.
   mail::OutboxSender outbox(config.db, commits, config.outbox, metrics);
   context.outbox = &outbox;
@@ -309,6 +313,9 @@ int serve_command(const std::vector<std::string>& argv) {
   log_info("serving " + std::to_string(games.all().size()) + " game module(s) with " + std::to_string(config.threads) +
            " thread(s), database " + storage::printable_location(config.db) +
            (config.node_id.empty() ? std::string() : ", node " + config.node_id));
+  if (!config.trusted_proxies.empty())
+    log_info("the client's address is taken from X-Forwarded-For / X-Real-IP of requests from " +
+             config.trusted_proxies.to_string());
 
   asio::signal_set signals(ioc, SIGINT, SIGTERM);
   signals.async_wait([&](boost::system::error_code, int) {

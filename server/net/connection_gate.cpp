@@ -3,22 +3,47 @@
 
 namespace warpath::server {
 
-std::unique_ptr<ConnectionGate::Slot> ConnectionGate::admit(const boost::asio::ip::address& address) {
-  std::lock_guard lock(mutex_);
-  auto& from_address = per_address_[address];
-  if (open_ >= limits_.max_connections || from_address >= limits_.max_connections_per_ip) {
-    if (from_address == 0) per_address_.erase(address);
-    return nullptr;
-  }
-  ++open_;
-  ++from_address;
-  return std::make_unique<Slot>(*this, address);
+std::unique_ptr<ConnectionGate::Slot> ConnectionGate::admit(const boost::asio::ip::address& peer) {
+  return admit(peer, true);
 }
 
-void ConnectionGate::release(const boost::asio::ip::address& address) {
+std::unique_ptr<ConnectionGate::Slot> ConnectionGate::admit_proxied(const boost::asio::ip::address& peer) {
+  return admit(peer, false);
+}
+
+std::unique_ptr<ConnectionGate::Slot> ConnectionGate::admit(const boost::asio::ip::address& peer, bool per_address) {
+  std::lock_guard lock(mutex_);
+  if (open_ >= limits_.max_connections) return nullptr;
+  if (per_address) {
+    auto& from_address = per_address_[peer];
+    if (from_address >= limits_.max_connections_per_ip) {
+      if (from_address == 0) per_address_.erase(peer);
+      return nullptr;
+    }
+    ++from_address;
+  }
+  ++open_;
+  return std::make_unique<Slot>(*this, peer, per_address ? std::optional(peer) : std::nullopt);
+}
+
+bool ConnectionGate::count_against(Slot& slot, const boost::asio::ip::address& client) {
+  std::lock_guard lock(mutex_);
+  if (slot.counted_) return true;  // at accept: a connection counts against one address only
+  auto& from_address = per_address_[client];
+  if (from_address >= limits_.max_connections_per_ip) {
+    if (from_address == 0) per_address_.erase(client);
+    return false;
+  }
+  ++from_address;
+  slot.counted_ = client;
+  return true;
+}
+
+void ConnectionGate::release(const std::optional<boost::asio::ip::address>& counted) {
   std::lock_guard lock(mutex_);
   --open_;
-  auto it = per_address_.find(address);
+  if (!counted) return;
+  auto it = per_address_.find(*counted);
   if (it != per_address_.end() && --it->second == 0) per_address_.erase(it);
 }
 

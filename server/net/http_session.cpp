@@ -2,10 +2,13 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/beast/websocket.hpp>
+#include <mutex>
 #include <string_view>
 
 #include "protocol/limits.hpp"
+#include "server/net/client_address.hpp"
 #include "server/net/ws_session.hpp"
+#include "server/util/log.hpp"
 
 namespace warpath::server {
 
@@ -70,6 +73,18 @@ std::optional<HttpResponse> unreadable_answer(beast::error_code ec) {
   return res;
 }
 
+// A trusted proxy sent a header that names no client: the request counts as the proxy's own. Each
+// is counted; the first is logged, as a proxy that does it once likely does it always.
+void note_malformed_forwarding(ServerContext& context, const boost::asio::ip::address& proxy) {
+  ++context.metrics.forwarded_malformed;
+  static std::once_flag logged;
+  std::call_once(logged, [&proxy] {
+    log_warn("the trusted proxy " + proxy.to_string() +
+             " sent an X-Forwarded-For or X-Real-IP that names no address; such requests count as the proxy's own "
+             "(warpath_forwarded_malformed_total counts them; this is logged once)");
+  });
+}
+
 }  // namespace
 
 void HttpSession::on_read(beast::error_code ec) {
@@ -80,6 +95,9 @@ void HttpSession::on_read(beast::error_code ec) {
     return;
   }
   HttpRequest request = parser_->release();
+  // Decided per request: a trusted proxy's keep-alive connection brings many clients' requests.
+  const auto client = client_address(slot_->peer(), request, context_.trusted_proxies);
+  if (client.source == ClientSource::malformed) note_malformed_forwarding(context_, client.address);
   if (beast::websocket::is_upgrade(request)) {
     // `/ws`, with any query: nginx routes `/ws?game=N` by the game it names (several nodes).
     const std::string_view target = request.target();
@@ -90,12 +108,19 @@ void HttpSession::on_read(beast::error_code ec) {
       return write(
           error_response(request, protocol::ErrorCode::forbidden_origin, "pages of this origin may not open /ws here"));
     }
+    // A WebSocket is one client's: a proxy's connection now counts against that client's address
+    // (one from anyone else did at accept). Over its cap, the proxy's connection stays for others.
+    if (!context_.gate.count_against(*slot_, client.address)) {
+      context_.metrics.refused("too_many_connections");
+      return write(error_response(request, protocol::ErrorCode::too_many_connections,
+                                  "this address has too many connections; try again later"));
+    }
     std::make_shared<WsSession>(std::move(stream_), context_, std::move(slot_))->start(std::move(request));
     return;
   }
   stream_.expires_never();
   // The answer may come from another thread (after a commit): bring it back to this connection.
-  handle_http(context_, request, slot_->address(), [self = shared_from_this()](HttpResponse response) {
+  handle_http(context_, request, client.address, [self = shared_from_this()](HttpResponse response) {
     boost::asio::post(self->stream_.get_executor(),
                       [self, response = std::move(response)]() mutable { self->write(std::move(response)); });
   });

@@ -1,7 +1,10 @@
 #pragma once
 // One HTTP connection: reads requests one at a time (keep-alive), answers them through the
 // API, and hands the socket to a WsSession when a request upgrades to a WebSocket on /ws. A
-// connection the ConnectionGate did not admit is answered too_many_connections and closed.
+// connection the ConnectionGate did not admit is answered too_many_connections and closed. Each
+// request's client is decided by client_address() (the peer, or behind a trusted proxy the
+// client it names): its address is the one the limits count, and a WebSocket through a trusted
+// proxy counts against that client's connections.
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>

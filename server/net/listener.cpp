@@ -2,6 +2,7 @@
 
 #include <boost/asio/strand.hpp>
 
+#include "server/net/client_address.hpp"
 #include "server/net/http_session.hpp"
 #include "server/util/log.hpp"
 
@@ -41,8 +42,11 @@ void Listener::accept_next() {
         }
         boost::system::error_code ignored;  // a peer gone already fails its first read instead
         socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
-        const auto peer = socket.remote_endpoint(ignored).address();
-        auto slot = self->context_.gate.admit(peer);
+        const auto peer = canonical_address(socket.remote_endpoint(ignored).address());
+        // A trusted proxy's connection carries many clients' requests: here it counts against the
+        // total only, and against a client's address once a request names it (HttpSession).
+        auto slot = self->context_.trusted_proxies.contains(peer) ? self->context_.gate.admit_proxied(peer)
+                                                                  : self->context_.gate.admit(peer);
         if (!slot) self->context_.metrics.refused("too_many_connections");
         std::make_shared<HttpSession>(std::move(socket), self->context_, std::move(slot))->start();
         self->accept_next();

@@ -8,6 +8,7 @@
 
 #include "engine/core/registry.hpp"
 #include "server/mail/outbox_sender.hpp"
+#include "server/net/client_address.hpp"
 #include "server/net/connection_gate.hpp"
 #include "server/rooms/game_events.hpp"
 #include "server/rooms/room_registry.hpp"
@@ -44,7 +45,8 @@ struct ServerContext {
   storage::LobbyStore& lobby;
   // Work too slow for the network threads: password hashes (argon2id, ~64 MiB and ~0.1 s each).
   boost::asio::thread_pool& slow_work;
-  // Requests per minute, by address or by the name tried (429 with retry_after).
+  // Requests per minute, by address (the client's: client_address.hpp) or by the name tried (429
+  // with retry_after).
   KeyedRateLimit<std::string> game_creations{limits.games_per_ip_per_minute};
   KeyedRateLimit<std::string> sign_ups{limits.sign_ups_per_ip_per_minute};
   KeyedRateLimit<std::string> log_ins_by_address{limits.log_ins_per_ip_per_minute};
@@ -66,6 +68,8 @@ struct ServerContext {
   KeyedRateLimit<std::int64_t> verification_mails{limits.password_resets_per_login_per_hour, std::chrono::hours(1)};
   KeyedRateLimit<std::int64_t> lobby_games{limits.lobby_games_per_account_per_hour, std::chrono::hours(1)};
   KeyedRateLimit<std::int64_t> invitations{limits.invitations_per_account_per_hour, std::chrono::hours(1)};
+  // Proxies whose X-Forwarded-For / X-Real-IP name the client (--trusted-proxies; none by default).
+  TrustedProxies trusted_proxies{};
 };
 
 }  // namespace warpath::server

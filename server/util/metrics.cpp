@@ -74,6 +74,9 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
         static_cast<double>(outbox_frames.load()));
   gauge("warpath_outbox_bytes", "Bytes (with per-frame overhead) waiting in every outbox.",
         static_cast<double>(outbox_bytes.load()));
+  counter("warpath_forwarded_malformed_total",
+          "Requests from a trusted proxy whose X-Forwarded-For or X-Real-IP named no address (counted as the proxy's).",
+          forwarded_malformed);
   counter("warpath_outgoing_sent_total", "Mails and webhook calls delivered by the outbox.", outgoing_sent);
   counter("warpath_outgoing_failed_attempts_total", "Outbox delivery attempts that failed (retried later).",
           outgoing_failed_attempts);

@@ -44,6 +44,9 @@ class Metrics {
   std::atomic<std::int64_t> open_websockets{0};            // WebSocket connections open now
   std::atomic<std::int64_t> outbox_frames{0};              // queued in every connection's outbox now
   std::atomic<std::int64_t> outbox_bytes{0};               // their bytes, with the per-frame overhead
+  // Requests from a trusted proxy whose X-Forwarded-For or X-Real-IP named no address (counted
+  // as the proxy's own: server/net/client_address.hpp).
+  std::atomic<std::uint64_t> forwarded_malformed{0};
   // The mail and webhook outbox (server/mail/outbox_sender.hpp).
   std::atomic<std::uint64_t> outgoing_sent{0};             // mails and webhook calls delivered
   std::atomic<std::uint64_t> outgoing_failed_attempts{0};  // attempts that failed (tried again later)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/cluster end to end: PostgreSQL, two nodes and nginx start from the one command; through
 # nginx the lobby page and a game's record are served, a WebSocket joins the demo game with a seat
-# token and plays one move, /node/b/... reaches node b only; on TERM everything stops and the
-# temporary directory goes. Usage: cluster_test.sh WARPATH_BINARY SCRATCH_DIR
+# token and plays one move, /node/b/... reaches node b only, the nodes count log-ins per client
+# at the address nginx forwards; on TERM everything stops and the temporary directory goes.
+# Usage: cluster_test.sh WARPATH_BINARY SCRATCH_DIR
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$root/scripts/lib/postgres.sh"
@@ -14,7 +15,8 @@ mkdir -p "$scratch"
 port="$(pg_free_port)"
 out="$scratch/cluster.out"
 
-TMPDIR="$scratch" WARPATH_BIN="$warpath" "$root/scripts/cluster" --port "$port" -- --threads 2 >"$out" 2>&1 &
+TMPDIR="$scratch" WARPATH_BIN="$warpath" "$root/scripts/cluster" --port "$port" -- --threads 2 \
+  --log-ins-per-ip-per-minute 2 >"$out" 2>&1 &
 cluster=$!
 # However this ends, the cluster is stopped (its own trap removes everything it started).
 stop_cluster() {
@@ -80,6 +82,21 @@ grep -E "GET /api/games/$game( |/)" "$log" | grep -v " upstream=$ws_node " | gre
 for node in "$node_a" "$node_b"; do
   grep -E "GET /api/games/[0-9]+/view .* upstream=$node " "$log" | grep -q . || fail "no game's view went to $node"
 done
+
+# The nodes trust nginx: node a counts log-in attempts per client at the address nginx forwards
+# (the one our request names, as we too are on the trusted 127.0.0.1), not per nginx.
+attempts=0
+log_in_as() {
+  attempts=$((attempts + 1))
+  curl -s -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: $1" -H 'Content-Type: application/json' \
+    -d "{\"login\":\"nobody$attempts\",\"password\":\"wrong\"}" "$url/node/a/api/session"
+}
+for _ in 1 2; do
+  code="$(log_in_as 198.51.100.1)"
+  [ "$code" != 429 ] || fail "a client's first log-ins through nginx were refused 429"
+done
+[ "$(log_in_as 198.51.100.1)" = 429 ] || fail "a client's third log-in in a minute was not refused"
+[ "$(log_in_as 198.51.100.2)" != 429 ] || fail "another client's log-in counted against the first one's (nginx's) allowance"
 
 # TERM: everything stops, the temporary directory goes.
 stop_cluster

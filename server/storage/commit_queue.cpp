@@ -60,6 +60,9 @@ void CommitQueue::run() {
   Statement commit = db.prepare("COMMIT");
   Statement savepoint = db.prepare("SAVEPOINT one_write"), release = db.prepare("RELEASE one_write");
   Statement roll_back_to = db.prepare("ROLLBACK TO one_write");
+  // PostgreSQL: a batch's writes are sent without waiting for each answer (pipeline mode), and
+  // their answers read once per write (which tells which write failed) and at the COMMIT.
+  db.pipeline(true);
   std::size_t last_batch = 0;
   for (;;) {
     std::deque<Item> batch;
@@ -87,16 +90,23 @@ void CommitQueue::run() {
         savepoint.run();
         try {
           batch[i].work(context);
+          db.settle();
           release.run();
         } catch (const std::exception& e) {
           roll_back_to.run();
           release.run();
+          db.settle();
           outcomes[i] = e.what();
         }
       }
       commit.run();
+      db.settle();
     } catch (const std::exception& e) {
       log_error(std::string("commit failed: ") + e.what());
+      try {
+        db.settle();  // what was sent before the failure (its error is the one above)
+      } catch (const std::exception&) {
+      }
       try {
         db.exec("ROLLBACK");
       } catch (const std::exception&) {

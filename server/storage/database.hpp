@@ -38,6 +38,12 @@ class StatementBackend {
   virtual void bind_null(int index) = 0;
   virtual bool step() = 0;
   virtual void reset() = 0;
+  // To completion, its rows unread, and reset; PostgreSQL in pipeline mode only sends it.
+  virtual void run() {
+    while (step()) {
+    }
+    reset();
+  }
   virtual std::int64_t column_int(int index) const = 0;
   virtual double column_double(int index) const = 0;
   virtual std::string column_text(int index) const = 0;
@@ -75,12 +81,9 @@ class Statement {
 
   // Steps once (the first step executes the statement); true while a row is available.
   bool step() { return backend_->step(); }
-  // Steps to completion (INSERT/UPDATE) and resets for reuse.
-  void run() {
-    while (step()) {
-    }
-    reset();
-  }
+  // Steps to completion (INSERT/UPDATE) and resets for reuse. In pipeline mode (Connection::
+  // pipeline) it may only be sent: its outcome is known at the next settle() or read.
+  void run() { backend_->run(); }
   // Ready to execute again, the bindings cleared.
   void reset() { backend_->reset(); }
 
@@ -100,7 +103,9 @@ class ConnectionBackend {
   virtual void exec(std::string_view sql) = 0;
   virtual std::unique_ptr<StatementBackend> prepare(std::string_view sql) = 0;
   virtual std::int64_t last_insert_id() = 0;
-  virtual std::int64_t changes() const = 0;
+  virtual std::int64_t changes() = 0;
+  virtual void pipeline(bool /*on*/) {}
+  virtual void settle() {}
 };
 
 class Connection {
@@ -115,7 +120,14 @@ class Connection {
   // The id the latest INSERT gave its row (a table whose id the database assigns).
   std::int64_t last_insert_id() { return backend_->last_insert_id(); }
   // The rows the latest INSERT, UPDATE or DELETE changed.
-  std::int64_t changes() const { return backend_->changes(); }
+  std::int64_t changes() { return backend_->changes(); }
+  // Pipeline mode (the commit thread on PostgreSQL): Statement::run sends a write without waiting
+  // for its answer, so that a transaction's writes cost one round trip to the server rather than
+  // one each. settle() waits for every answer and throws the first error (the server skipped what
+  // followed it); a read, exec(), changes() and last_insert_id() settle first. SQLite runs each
+  // statement at once: both are no-ops there.
+  void pipeline(bool on) { backend_->pipeline(on); }
+  void settle() { backend_->settle(); }
   // Opens a write transaction: SQLite takes its write lock at once (no upgrade deadlock).
   void begin() { exec(dialect() == Dialect::sqlite ? "BEGIN IMMEDIATE" : "BEGIN"); }
 

@@ -4,10 +4,18 @@
 // they become `$N`. Each distinct statement text is prepared on the server once per connection
 // (and per set of parameter types) and executed with text-format values; a statement's result is
 // fetched whole on its first step.
+//
+// Pipeline mode (Connection::pipeline, the commit thread): a statement run for its effect only is
+// sent (its preparation too, the first time) and its answer read at the next settle, which ends
+// the sent ones with a Sync and reads every answer in order. After an error the server skips the
+// rest until that Sync (libpq reports them as aborted), and settle throws the error; inside a
+// transaction block a Sync commits nothing. Whatever reads a result waits as before, after
+// settling and out of pipeline mode for that one statement.
 
 #include <libpq-fe.h>
 
 #include <charconv>
+#include <deque>
 #include <map>
 #include <utility>
 #include <vector>
@@ -99,6 +107,7 @@ class PgStatement final : public StatementBackend {
   }
 
   bool step() override;
+  void run() override;
   void reset() override {
     result_.reset();
     row_ = -1;
@@ -173,8 +182,10 @@ class PgConnection final : public ConnectionBackend {
   Dialect dialect() const override { return Dialect::postgresql; }
 
   void exec(std::string_view sql) override {
-    Result r(PQexec(conn_, std::string(sql).c_str()));
-    check(r.get(), sql);
+    paused([&] {
+      Result r(PQexec(conn_, std::string(sql).c_str()));
+      check(r.get(), sql);
+    });
   }
 
   std::unique_ptr<StatementBackend> prepare(std::string_view sql) override {
@@ -182,35 +193,94 @@ class PgConnection final : public ConnectionBackend {
   }
 
   std::int64_t last_insert_id() override {
-    Result r(PQexec(conn_, "SELECT lastval()"));
-    check(r.get(), "SELECT lastval()");
-    std::int64_t id = 0;
-    const char* text = PQgetvalue(r.get(), 0, 0);
-    std::from_chars(text, text + std::char_traits<char>::length(text), id);
-    return id;
+    return paused([&] {
+      Result r(PQexec(conn_, "SELECT lastval()"));
+      check(r.get(), "SELECT lastval()");
+      std::int64_t id = 0;
+      const char* text = PQgetvalue(r.get(), 0, 0);
+      std::from_chars(text, text + std::char_traits<char>::length(text), id);
+      return id;
+    });
   }
 
-  std::int64_t changes() const override { return changes_; }
+  std::int64_t changes() override {
+    settle();
+    return changes_;
+  }
+
+  void pipeline(bool on) override {
+    if (on == pipelined_) return;
+    if (!on) settle();
+    if ((on ? PQenterPipelineMode(conn_) : PQexitPipelineMode(conn_)) != 1)
+      throw DatabaseError("pipeline mode: " + trimmed(PQerrorMessage(conn_)));
+    pipelined_ = on;
+  }
+
+  void settle() override {
+    if (unanswered_.empty()) return;
+    if (PQpipelineSync(conn_) != 1) lost("pipeline sync");
+    // One answer per statement sent (each followed by a null), in order, then the Sync's. An
+    // answer that comes while the previous statement's null has not is the next statement's.
+    std::optional<std::string> error;
+    std::size_t answered = 0, nulls = 0;
+    bool open = false;
+    for (;;) {
+      Result r(PQgetResult(conn_));
+      if (!r) {
+        if (open) {
+          open = false;
+        } else if (++nulls > unanswered_.size() + 2) {
+          lost("pipeline: no Sync");
+        }
+        continue;
+      }
+      const auto status = PQresultStatus(r.get());
+      if (status == PGRES_PIPELINE_SYNC) break;
+      if (answered >= unanswered_.size()) lost("pipeline: more answers than statements");
+      const Sent& sent = unanswered_[answered++];
+      open = true;
+      if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+        count_changes(r.get());
+        continue;
+      }
+      if (status != PGRES_PIPELINE_ABORTED && !error)
+        error = trimmed(PQresultErrorMessage(r.get())) + " (in: " + sent.sql.substr(0, 80) + ")";
+      // A statement that was not prepared is not: its next use prepares it again.
+      if (!sent.prepared_key.empty()) prepared_.erase(sent.prepared_key);
+      if (PQstatus(conn_) == CONNECTION_BAD) lost(sent.sql);
+    }
+    unanswered_.clear();
+    if (error) throw DatabaseError(*error);
+  }
 
   // Executes a translated statement, preparing it on the server the first time its text is run
   // with these parameter types.
   Result execute(const std::string& sql, const std::vector<std::optional<std::string>>& values,
                  const std::vector<Oid>& types) {
-    std::string key(reinterpret_cast<const char*>(types.data()), types.size() * sizeof(Oid));
-    key += sql;
-    auto found = prepared_.find(key);
-    if (found == prepared_.end()) {
-      std::string name = "w" + std::to_string(prepared_.size() + 1);
-      Result r(PQprepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(types.size()), types.data()));
+    return paused([&] {
+      const auto pointers = value_pointers(values);
+      const std::string& name = prepared_name(sql, types);
+      Result r(
+          PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), pointers.data(), nullptr, nullptr, 0));
       check(r.get(), sql);
-      found = prepared_.emplace(std::move(key), std::move(name)).first;
+      return r;
+    });
+  }
+
+  // In pipeline mode: sends the statement (after its preparation, the first time), its answer read
+  // at the next settle. Else executes it.
+  void send(const std::string& sql, const std::vector<std::optional<std::string>>& values,
+            const std::vector<Oid>& types) {
+    if (!pipelined_) {
+      execute(sql, values, types);
+      return;
     }
-    std::vector<const char*> pointers(values.size());
-    for (std::size_t i = 0; i < values.size(); ++i) pointers[i] = values[i] ? values[i]->c_str() : nullptr;
-    Result r(PQexecPrepared(conn_, found->second.c_str(), static_cast<int>(values.size()), pointers.data(), nullptr,
-                            nullptr, 0));
-    check(r.get(), sql);
-    return r;
+    const auto pointers = value_pointers(values);
+    const std::string& name = prepared_name(sql, types);
+    if (PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()), pointers.data(), nullptr, nullptr,
+                            0) != 1)
+      lost(sql);
+    unanswered_.push_back({sql, {}});
   }
 
  private:
@@ -219,19 +289,78 @@ class PgConnection final : public ConnectionBackend {
     return message;
   }
 
+  struct Sent {
+    std::string sql;
+    std::string prepared_key;  // a preparation's: its key in prepared_
+  };
+
+  static std::vector<const char*> value_pointers(const std::vector<std::optional<std::string>>& values) {
+    std::vector<const char*> pointers(values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) pointers[i] = values[i] ? values[i]->c_str() : nullptr;
+    return pointers;
+  }
+
+  // The server-side name of the statement, prepared the first time (in pipeline mode, sent).
+  const std::string& prepared_name(const std::string& sql, const std::vector<Oid>& types) {
+    std::string key(reinterpret_cast<const char*>(types.data()), types.size() * sizeof(Oid));
+    key += sql;
+    auto found = prepared_.find(key);
+    if (found != prepared_.end()) return found->second;
+    std::string name = "w" + std::to_string(++prepared_count_);
+    if (pipelined_) {
+      if (PQsendPrepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(types.size()), types.data()) != 1) lost(sql);
+      unanswered_.push_back({sql, key});
+    } else {
+      Result r(PQprepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(types.size()), types.data()));
+      check(r.get(), sql);
+    }
+    return prepared_.emplace(std::move(key), std::move(name)).first->second;
+  }
+
+  // `f` with every answer read and out of pipeline mode (a statement whose result is read).
+  template <typename F>
+  auto paused(F&& f) -> decltype(f()) {
+    if (!pipelined_) return f();
+    settle();
+    pipeline(false);
+    struct Resume {
+      PgConnection& c;
+      ~Resume() {
+        if (PQstatus(c.conn_) == CONNECTION_OK && PQenterPipelineMode(c.conn_) == 1) c.pipelined_ = true;
+      }
+    } resume{*this};
+    return f();
+  }
+
+  // The connection failed while statements were under way: they are lost with it, and it is
+  // opened again for the next one (its prepared statements went with the old session).
+  [[noreturn]] void lost(std::string_view sql) {
+    const std::string message = trimmed(PQerrorMessage(conn_)) + " (in: " + std::string(sql.substr(0, 80)) + ")";
+    reopen();  // `sql` may be a sent statement's, gone with them
+    throw DatabaseError(message);
+  }
+
+  void reopen() {
+    unanswered_.clear();
+    PQreset(conn_);
+    prepared_.clear();
+    if (pipelined_ && (PQstatus(conn_) != CONNECTION_OK || PQenterPipelineMode(conn_) != 1)) pipelined_ = false;
+  }
+
   // Throws on a failed result; counts the rows an INSERT, UPDATE or DELETE changed.
   void check(PGresult* r, std::string_view sql) {
     const auto status = r ? PQresultStatus(r) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       const std::string message = r ? PQresultErrorMessage(r) : PQerrorMessage(conn_);
       // The server went away (restarted, say): this statement fails, and the connection is opened
-      // again for the next one. Its prepared statements went with the old session.
-      if (PQstatus(conn_) == CONNECTION_BAD) {
-        PQreset(conn_);
-        prepared_.clear();
-      }
+      // again for the next one.
+      if (PQstatus(conn_) == CONNECTION_BAD) reopen();
       throw DatabaseError(trimmed(message) + " (in: " + std::string(sql.substr(0, 80)) + ")");
     }
+    count_changes(r);
+  }
+
+  void count_changes(PGresult* r) {
     const std::string_view command = PQcmdStatus(r);
     if (command.starts_with("INSERT") || command.starts_with("UPDATE") || command.starts_with("DELETE")) {
       const char* count = PQcmdTuples(r);
@@ -243,7 +372,10 @@ class PgConnection final : public ConnectionBackend {
 
   PGconn* conn_;
   std::map<std::string, std::string> prepared_;
+  std::size_t prepared_count_ = 0;  // names are never reused: a failed preparation's stays taken
   std::int64_t changes_ = 0;
+  bool pipelined_ = false;
+  std::deque<Sent> unanswered_;  // sent in pipeline mode, answers not read yet
 };
 
 PgStatement::PgStatement(PgConnection& connection, std::string_view sql) : connection_(connection) {
@@ -253,6 +385,11 @@ PgStatement::PgStatement(PgConnection& connection, std::string_view sql) : conne
   used_ = std::move(t.used);
   used_.resize(values_.size());
   types_.resize(values_.size());
+  reset();
+}
+
+void PgStatement::run() {
+  connection_.send(sql_, values_, types_);
   reset();
 }
 

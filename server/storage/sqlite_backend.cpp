@@ -95,7 +95,7 @@ class SqliteConnection final : public ConnectionBackend {
     return std::make_unique<SqliteStatement>(db_, sql);
   }
   std::int64_t last_insert_id() override { return sqlite3_last_insert_rowid(db_); }
-  std::int64_t changes() const override { return sqlite3_changes(db_); }
+  std::int64_t changes() override { return sqlite3_changes(db_); }
 
  private:
   sqlite3* db_ = nullptr;

@@ -1,8 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <future>
+#include <mutex>
+#include <vector>
 
 #include "engine/core/hash.hpp"
 #include "server/storage/game_store.hpp"
@@ -206,6 +209,61 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
   GameStore store(db.path());
   CHECK(store.moves_after(id, 0).size() == writes);
   CHECK(store.game(id)->version == writes);
+}
+
+TEST_CASE("the commit queue's failures stay with their writes, in the middle of a batch too (pipeline mode)") {
+  TempDb db;
+  CommitQueue q(db.path());
+  const GameId a = create(q, 3), b = create(q, 4);
+  // Many writes queued at once share transactions; among them a duplicate move (the database
+  // refuses it) and a write that throws after its statement ran (its statement is undone).
+  constexpr int writes = 300;
+  std::mutex m;
+  std::vector<std::string> failures;
+  std::atomic<int> remaining{2 * writes + 2};
+  std::promise<void> all_done;
+  auto outcome = [&](std::string what) {
+    return [&, what](std::optional<std::string> e) {
+      if (e) {
+        std::lock_guard lock(m);
+        failures.push_back(what);
+      }
+      if (--remaining == 0) all_done.set_value();
+    };
+  };
+  auto move = [](GameId game, int seq) {
+    return GameStore::append_move({game,
+                                   static_cast<std::uint64_t>(seq),
+                                   {"red", {"pass", nullptr}},
+                                   json::array(),
+                                   json(),
+                                   json(),
+                                   0,
+                                   false,
+                                   {}});
+  };
+  for (int i = 1; i <= writes; ++i) {
+    q.submit(move(a, i), outcome("a" + std::to_string(i)));
+    q.submit(move(b, i), outcome("b" + std::to_string(i)));
+    if (i == writes / 2) {
+      q.submit(move(a, 7), outcome("duplicate"));
+      auto chat = GameStore::append_chat(b, "red", "never said", "2026-11-29T00:00:00Z");
+      q.submit(
+          [chat](WriteContext& w) {
+            chat(w);
+            throw DatabaseError("the write gives up after its statement");
+          },
+          outcome("throws"));
+    }
+  }
+  all_done.get_future().get();
+  std::sort(failures.begin(), failures.end());
+  CHECK(failures == std::vector<std::string>{"duplicate", "throws"});
+  GameStore store(db.path());
+  CHECK(store.moves_after(a, 0).size() == writes);
+  CHECK(store.moves_after(b, 0).size() == writes);
+  CHECK(store.count_chat(b) == 0);
+  CHECK(q.stats().transactions < static_cast<std::uint64_t>(writes));
 }
 
 }  // namespace storage_test

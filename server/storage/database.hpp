@@ -44,6 +44,9 @@ class StatementBackend {
     }
     reset();
   }
+  // run(), and the statement fails with `message` unless it changed exactly `changes` rows;
+  // PostgreSQL in pipeline mode checks when it reads the answer.
+  virtual void run_expecting(std::int64_t changes, const std::string& message) = 0;
   virtual std::int64_t column_int(int index) const = 0;
   virtual double column_double(int index) const = 0;
   virtual std::string column_text(int index) const = 0;
@@ -84,6 +87,9 @@ class Statement {
   // Steps to completion (INSERT/UPDATE) and resets for reuse. In pipeline mode (Connection::
   // pipeline) it may only be sent: its outcome is known at the next settle() or read.
   void run() { backend_->run(); }
+  // run(), failing with `message` (a DatabaseError, now or at the next settle) unless it changed
+  // exactly `changes` rows: a check that costs no round trip of its own in pipeline mode.
+  void run_expecting(std::int64_t changes, const std::string& message) { backend_->run_expecting(changes, message); }
   // Ready to execute again, the bindings cleared.
   void reset() { backend_->reset(); }
 

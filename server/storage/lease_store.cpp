@@ -65,8 +65,8 @@ void LeaseStore::fence(WriteContext& w, GameId game, const HeldLease& lease, std
   // WriteStatements::fence_lease, prepared once: this runs with every move.
   auto& q = w.statements.fence_lease;
   q.bind(1, game).bind(2, lease.node).bind(3, lease.epoch).bind(4, expires_at_ms);
-  q.run();
-  if (w.db.changes() != 1) throw DatabaseError(lease_lost_message);
+  // Checked when the answer is read (in pipeline mode, with the move's other statements).
+  q.run_expecting(1, lease_lost_message);
 }
 
 CommitQueue::Work LeaseStore::renew(std::string node, std::int64_t expires_at_ms, std::shared_ptr<Held> held) {

@@ -108,6 +108,7 @@ class PgStatement final : public StatementBackend {
 
   bool step() override;
   void run() override;
+  void run_expecting(std::int64_t changes, const std::string& message) override;
   void reset() override {
     result_.reset();
     row_ = -1;
@@ -241,6 +242,7 @@ class PgConnection final : public ConnectionBackend {
       open = true;
       if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
         count_changes(r.get());
+        if (sent.expected_changes && changes_ != *sent.expected_changes && !error) error = sent.unexpected;
         continue;
       }
       if (status != PGRES_PIPELINE_ABORTED && !error)
@@ -270,9 +272,11 @@ class PgConnection final : public ConnectionBackend {
   // In pipeline mode: sends the statement (after its preparation, the first time), its answer read
   // at the next settle. Else executes it.
   void send(const std::string& sql, const std::vector<std::optional<std::string>>& values,
-            const std::vector<Oid>& types) {
+            const std::vector<Oid>& types, std::optional<std::int64_t> expected_changes = std::nullopt,
+            const std::string& unexpected = {}) {
     if (!pipelined_) {
       execute(sql, values, types);
+      if (expected_changes && changes_ != *expected_changes) throw DatabaseError(unexpected);
       return;
     }
     const auto pointers = value_pointers(values);
@@ -280,7 +284,7 @@ class PgConnection final : public ConnectionBackend {
     if (PQsendQueryPrepared(conn_, name.c_str(), static_cast<int>(values.size()), pointers.data(), nullptr, nullptr,
                             0) != 1)
       lost(sql);
-    unanswered_.push_back({sql, {}});
+    unanswered_.push_back({sql, {}, expected_changes, unexpected});
   }
 
  private:
@@ -292,6 +296,8 @@ class PgConnection final : public ConnectionBackend {
   struct Sent {
     std::string sql;
     std::string prepared_key;  // a preparation's: its key in prepared_
+    std::optional<std::int64_t> expected_changes;
+    std::string unexpected;  // the error when it changed another number of rows
   };
 
   static std::vector<const char*> value_pointers(const std::vector<std::optional<std::string>>& values) {
@@ -309,7 +315,7 @@ class PgConnection final : public ConnectionBackend {
     std::string name = "w" + std::to_string(++prepared_count_);
     if (pipelined_) {
       if (PQsendPrepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(types.size()), types.data()) != 1) lost(sql);
-      unanswered_.push_back({sql, key});
+      unanswered_.push_back({sql, key, std::nullopt, {}});
     } else {
       Result r(PQprepare(conn_, name.c_str(), sql.c_str(), static_cast<int>(types.size()), types.data()));
       check(r.get(), sql);
@@ -390,6 +396,11 @@ PgStatement::PgStatement(PgConnection& connection, std::string_view sql) : conne
 
 void PgStatement::run() {
   connection_.send(sql_, values_, types_);
+  reset();
+}
+
+void PgStatement::run_expecting(std::int64_t changes, const std::string& message) {
+  connection_.send(sql_, values_, types_, changes, message);
   reset();
 }
 

@@ -14,6 +14,11 @@ namespace {
 
 class SqliteStatement final : public StatementBackend {
  public:
+  void run_expecting(std::int64_t changes, const std::string& message) override {
+    run();
+    if (sqlite3_changes(sqlite3_db_handle(stmt_)) != changes) throw DatabaseError(message);
+  }
+
   SqliteStatement(sqlite3* db, std::string_view sql) : db_(db) {
     if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
       fail(db, "prepare " + std::string(sql.substr(0, 60)));

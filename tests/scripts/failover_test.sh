@@ -21,7 +21,7 @@ scratch="${3:?$usage}"
 rooms="${4:-500}"
 kills="${5:-10}"
 interval="${6:-20}"
-ttl_ms=10000
+ttl_ms=8000  # the nodes' default --lease-ttl-ms
 failover_limit_ms=15000
 rm -rf "$scratch"
 mkdir -p "$scratch"
@@ -31,7 +31,7 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 CLUSTER_WORK="$scratch"
 CLUSTER_WARPATH="$warpath"
 big=1000000
-CLUSTER_FLAGS=(--no-demo --web "$scratch/web" --lease-ttl-ms "$ttl_ms" --threads 2 --max-connections "$big"
+CLUSTER_FLAGS=(--no-demo --web "$scratch/web" --threads 2 --max-connections "$big"
   --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big")
 mkdir -p "$scratch/web"
 load_pid=

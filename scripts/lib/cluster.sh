@@ -21,6 +21,10 @@ CLUSTER_PG_PORT=
 CLUSTER_NGINX_PORT=${CLUSTER_NGINX_PORT:-}
 CLUSTER_OUTPUT=${CLUSTER_OUTPUT:-files}
 CLUSTER_FLAGS=()
+# For a load generator's thousands of connections from one address (the failover test, the
+# benchmark): the limits meant for a small public server would refuse most of them.
+CLUSTER_LOAD_LIMITS=(--max-connections 1000000 --max-connections-per-ip 1000000 --max-rooms 1000000
+  --games-per-ip-per-minute 1000000)
 CLUSTER_IDS=()
 declare -A CLUSTER_PID=()
 declare -A CLUSTER_PORT=()

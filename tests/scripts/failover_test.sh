@@ -30,9 +30,7 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 CLUSTER_WORK="$scratch"
 CLUSTER_WARPATH="$warpath"
-big=1000000
-CLUSTER_FLAGS=(--no-demo --web "$scratch/web" --threads 2 --max-connections "$big"
-  --max-connections-per-ip "$big" --max-rooms "$big" --games-per-ip-per-minute "$big")
+CLUSTER_FLAGS=(--no-demo --web "$scratch/web" --threads 2 "${CLUSTER_LOAD_LIMITS[@]}")
 mkdir -p "$scratch/web"
 load_pid=
 finish() {

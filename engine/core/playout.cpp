@@ -81,6 +81,8 @@ Match start_match(const GameModule& module, const PlayoutOptions& options, const
 void play_one(const GameModule& module, const PlayoutOptions& options, const std::string& scenario, std::uint64_t seed,
               Tally& tally) {
   Match match = start_match(module, options, scenario, seed);
+  // What a start state had counted already is not this game's.
+  const json counted_before = module.rule_events(match.state());
   Rng chooser(seed ^ 0x5eed5eed5eed5eedULL);
   Rng redealer(seed ^ 0x1ea61ea61ea61ea6ULL);
   std::vector<Move> moves;
@@ -137,8 +139,9 @@ void play_one(const GameModule& module, const PlayoutOptions& options, const std
   }
   const json events = module.rule_events(match.state());
   for (const auto& [name, count] : events.items()) {
+    const std::int64_t reached = count.get<std::int64_t>() - counted_before.value(name, std::int64_t{0});
     const std::int64_t so_far = tally.rule_events.value(name, std::int64_t{0});
-    tally.rule_events[name] = so_far + count.get<std::int64_t>();
+    tally.rule_events[name] = so_far + reached;
   }
 
   const json final_state = match.state().to_json();

@@ -26,6 +26,7 @@ struct PlayoutOptions {
   double undo_weight = 0.05;
   // When set, every game starts from this state JSON (a position of interest, e.g. near a rare
   // victory condition) instead of a scenario's set-up; games still differ by the random player.
+  // The report's rule_events count what the games reached from it, not what it had counted.
   std::optional<nlohmann::json> start_state;
 };
 

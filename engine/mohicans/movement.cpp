@@ -510,7 +510,8 @@ bool great_victory_capture(const State& s, LocationIndex l, Side side) {
   return false;
 }
 
-// The place becomes the side's; an enemy fort marker there is captured.
+// The place becomes the side's; an enemy fort marker there is captured. A siege standing there is
+// over (IV. COMBAT G): the besieger holds the fortification, nobody being left inside.
 void take(State& s, LocationIndex l, Side side) {
   LocationState& at = s.location(l);
   if (great_victory_capture(s, l, side)) {
@@ -519,6 +520,10 @@ void take(State& s, LocationIndex l, Side side) {
   }
   at.owner = owner_of(side);
   if (at.fort) at.fort = side;
+  if (at.besieged) {
+    at.besieged = false;
+    ++s.rule_events["sieges_taken_empty"];
+  }
 }
 
 void move_group(State& s, LocationIndex to, Arrival by) {

@@ -48,22 +48,14 @@ NavalRoll roll_for(State& s, std::size_t spot, Side side, NavalIndex n) {
   return r;
 }
 
-// VII: both pieces are turned up and roll; the higher total gets through, both on a tie. A French
-// piece with nobody against it gets through.
+// VII: both pieces are turned up and roll; the higher total gets through, both on a tie. Every spot
+// has a British piece: the British have as many pieces as there are spots (data_test).
 void resolve_spot(State& s, std::size_t spot) {
   auto& naval = s.naval;
   naval.revealed[spot] = true;
   const NavalIndex french = naval.french_at_spot[spot].value();
   const NavalSpot& where = s.data().naval_spots[spot];
-  if (!naval.british_at_spot[spot]) {
-    naval.arrived.push_back(french);
-    ++s.rule_events["naval_unopposed"];
-    s.note(
-        "", "naval_war", where.id,
-        where.name + ": the French " + s.data().naval_piece(french).name + " meets no British ship and gets through.");
-    return;
-  }
-  const NavalIndex british = *naval.british_at_spot[spot];
+  const NavalIndex british = naval.british_at_spot[spot].value();
   const NavalRoll f = roll_for(s, spot, Side::french, french);
   const NavalRoll b = roll_for(s, spot, Side::british, british);
   std::string result;

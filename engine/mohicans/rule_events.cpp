@@ -152,7 +152,6 @@ const engine::RuleEventNames& rule_event_names() {
       "great_victories_raids",
       // VII. NAVAL COMBAT / MANEUVER
       "naval_matches_chosen",
-      "naval_unopposed",
       "naval_french_through",
       "naval_british_through",
       "naval_both_through",

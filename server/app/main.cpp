@@ -15,7 +15,7 @@ commands:
             --port P (WARPATH_PORT, 8080)   --bind ADDR (WARPATH_BIND, 0.0.0.0)
             --db FILE|postgresql://... (WARPATH_DB, ./var/warpath.db)   --threads N (WARPATH_THREADS, cores)
             --node-id NAME (WARPATH_NODE_ID: required on PostgreSQL, one per node)
-            --lease-ttl-ms N (WARPATH_LEASE_TTL_MS, 10000: a dead node's games wait this long)
+            --lease-ttl-ms N (WARPATH_LEASE_TTL_MS, 8000: a dead node's games wait this long)
             --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)
             --snapshot-every N (WARPATH_SNAPSHOT_EVERY, 50)   --no-demo
             --public-url URL (WARPATH_PUBLIC_URL: origin of seat links, e.g. https://warpath.example)

@@ -55,6 +55,14 @@ TEST_CASE("playouts from a start state begin there and replay from it") {
   CHECK(report["stuck"] == 0);
   CHECK(report["replay_mismatches"] == 0);
   CHECK(report["actions"].get<int>() > 20);
+
+  // The counters report what the games reached from the start state, not what it had counted.
+  nlohmann::json counted = *options.start_state;
+  counted["events"]["rolls"] = counted["events"].value("rolls", 0) + 1000;
+  options.start_state = counted;
+  const auto same = warpath::engine::run_playouts(*duel, options);
+  CHECK(same["rule_events"] == report["rule_events"]);
+  CHECK(report["rule_events"]["rolls"].get<int>() > 0);
 }
 
 namespace {

@@ -317,6 +317,27 @@ TEST_CASE("Sieges: a Spring assault that leaves defenders inside is a siege, rol
   CHECK(captures + holds == 10);
 }
 
+TEST_CASE("Sieges: a besieger left alone in the fortification takes it at the end of his movement, siege over") {
+  // The French inside walked out in their movement: only the British besiegers are left.
+  State s = at_british_movement(3, true);
+  s.location(location("ft_duquesne")).besieged = true;
+  stage_battle(s, "ft_duquesne", {"br_reg_44", "br_reg_48"});
+  REQUIRE(s.location(location("ft_duquesne")).fort == Side::french);
+  const int before = s.rule_events.count("sieges_taken_empty");
+  Game g(s);
+  g.act("british", "done");
+  const LocationState& fort = g.s().location(location("ft_duquesne"));
+  CHECK(fort.owner == Owner::british);
+  CHECK(fort.fort == Side::british);
+  CHECK_FALSE(fort.besieged);  // no siege roll at the turn's end, no assault of the British's own fort
+  CHECK(g.s().rule_events.count("sieges_taken_empty") == before + 1);
+  for (int i = 0; i < 200 && g.s().turn == 1; ++i) {
+    CHECK_FALSE(line_starting(g.s(), "Siege of Ft. Duquesne").size() > 0);
+    g.step();
+  }
+  CHECK(g.s().location(location("ft_duquesne")).owner == Owner::british);
+}
+
 TEST_CASE("Sieges: the siege roll's numbers follow the dice, the units and the defender's bonus") {
   State s = quebec_under_siege();
   Game g(s);

@@ -4,13 +4,16 @@
 // organiser's start; each pairing a private, rated lobby listing whose sides are bid for; a round
 // whose bidding and game the deadline overtakes (the bidding closed by its defaults, the game
 // adjudicated by a server move that the record and `warpath verify` accept); a withdrawal that
-// resigns the player's game; the standings and the FIDE report.
+// resigns the player's game; the standings and the FIDE report. Small Wars: Mohicans the same way,
+// with balanced sides (it has nothing to bid).
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <random>
 #include <thread>
 
 #include "tests/integration/harness.hpp"
@@ -334,6 +337,92 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
   rounds = bob.ok("GET", tournament(id, "/rounds"));
   CHECK(rounds["rounds"][1]["pairings"][0]["result"]["how"] == "adjudicated");
   CHECK(rounds["rounds"][1]["pairings"][0]["result"]["winner"] == standings["rows"][0]["name"]);
+}
+
+TEST_CASE("tournaments: Small Wars: Mohicans from the same lobby, sides balanced, games played, decided and rated") {
+  TestClock clock("tournaments-clock", start_ms);
+  Harness h({"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"});
+  auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
+       erin = sign_up(h, "erin");
+  REQUIRE(organiser(h, "--grant", "alice") == 0);
+  json body = swiss_body("2026-11-30T00:00:00Z");
+  body["name"] = "Mohicans Swiss";
+  body["title"] = "mohicans";
+  body["scenario"] = "campaign";
+  // Mohicans has no victory points to bid: its sides are balanced or nothing.
+  const auto bid = alice.send("POST", "/api/tournaments", body);
+  CHECK(bid.status == 400);
+  CHECK(code_of(bid) == "bad_tournament");
+  CHECK(bid.body["error"]["field"] == "sides");
+  body["sides"] = {{"mode", "balanced"}};
+  body["scenario"] = "annus_mirabilis";
+  CHECK(alice.send("POST", "/api/tournaments", body).body["error"]["field"] == "scenario");
+  body["scenario"] = "campaign";
+  const auto created = alice.ok("POST", "/api/tournaments", body, 201);
+  CHECK(created["title_name"] == "Small Wars: Mohicans");
+  const std::int64_t id = created["id"];
+  std::map<std::string, User*> users = {{"bob", &bob}, {"carol", &carol}, {"dave", &dave}, {"erin", &erin}};
+  for (auto& [name, u] : users) u->ok("POST", tournament(id, "/register"));
+  alice.ok("POST", tournament(id, "/start"));
+
+  auto rounds = bob.ok("GET", tournament(id, "/rounds"));
+  REQUIRE(rounds["rounds"].size() == 1);
+  REQUIRE(rounds["rounds"][0]["pairings"].size() == 2);
+  std::map<std::string, std::string> first_sides;  // player -> the side played in round 1
+  std::mt19937 rng(7);
+  bool first = true;
+  for (const auto& p : rounds["rounds"][0]["pairings"]) {
+    CHECK(p["status"] == "playing");
+    REQUIRE(p["game"].is_number_integer());
+    const std::int64_t game = p["game"];
+    const std::string french = p["sides"]["french"], british = p["sides"]["british"];
+    first_sides[french] = "french";
+    first_sides[british] = "british";
+    // The pairing's game is a Mohicans game at its set-up: the French place their Coureurs.
+    auto seat = users.at(french)->seat(h);
+    seat->join(game, "french");
+    CHECK(seat->view().value("stage", "") == "setup_coureur");
+    if (first) {  // one game is played for a while, then resigned by the side to move
+      std::string to_move = "french";
+      for (int i = 0; i < 4 && to_move == "french"; ++i) {
+        const auto choice = random_action(seat->view()["actions"], rng, 0.0);
+        REQUIRE(choice);
+        REQUIRE(SeatClient::accepted(seat->act(choice->verb, choice->arg)));
+        to_move = active_role(seat->view());
+      }
+      CHECK(seat->view()["actions"].is_object());
+      users.at(french)->ok("POST", "/api/games/" + std::to_string(game) + "/resign", json::object());
+    } else {
+      users.at(british)->ok("POST", "/api/games/" + std::to_string(game) + "/resign", json::object());
+    }
+    first = false;
+  }
+  REQUIRE(eventually(
+      [&] {
+        rounds = bob.ok("GET", tournament(id, "/rounds"));
+        return rounds["rounds"].size() == 2;
+      },
+      150));
+  for (const auto& p : rounds["rounds"][0]["pairings"]) CHECK(p["result"]["how"] == "resigned");
+  // Balanced sides: in round 2 each player takes the side he did not have in round 1.
+  for (const auto& p : rounds["rounds"][1]["pairings"]) {
+    CHECK(p["status"] == "playing");
+    CHECK(first_sides.at(p["sides"]["french"]) == "british");
+    CHECK(first_sides.at(p["sides"]["british"]) == "french");
+  }
+  clock.advance(day + 60'000);  // round 2 is adjudicated at its deadline: as the position stands
+  REQUIRE(eventually([&] { return bob.ok("GET", tournament(id))["status"] == "finished"; }, 150));
+  rounds = bob.ok("GET", tournament(id, "/rounds"));
+  for (const auto& p : rounds["rounds"][1]["pairings"]) {
+    CHECK(p["result"]["how"] == "adjudicated");
+    CHECK(p["result"]["winner"] == p["sides"]["french"]);  // the French deny the British their objectives
+  }
+  const auto standings = bob.ok("GET", tournament(id, "/standings"));
+  CHECK(standings["rows"].size() == 4);
+  // The four games are rated in Mohicans' own ratings, apart from Wilderness War's.
+  REQUIRE(eventually([&] { return alice.ok("GET", "/api/ratings/mohicans")["players"].size() == 4; }, 150));
+  for (const auto& row : alice.ok("GET", "/api/ratings/mohicans")["players"]) CHECK(row["games"] == 2);
+  CHECK(alice.ok("GET", "/api/ratings/wilderness-war")["players"].empty());
 }
 
 }  // namespace tournaments_test

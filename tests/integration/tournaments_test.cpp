@@ -270,19 +270,28 @@ TEST_CASE("tournaments: cancelled at the close of registration with too few play
   CHECK(code_of(alice.send("POST", "/api/tournaments", swiss_body("2026-11-30T00:00:00Z"))) == "forbidden");
 }
 
-TEST_CASE("tournaments: balanced sides start each game at once; a resignation decides; elimination to its final") {
-  TestClock clock("tournaments-clock", start_ms);
-  Harness h({"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"});
-  auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
+// Alice organises, four others play; a test clock.
+struct FourPlayers {
+  TestClock clock{"tournaments-clock", start_ms};
+  Harness h{{"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"}};
+  User alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
        erin = sign_up(h, "erin");
-  REQUIRE(organiser(h, "--grant", "alice") == 0);
+  std::map<std::string, User*> users = {{"bob", &bob}, {"carol", &carol}, {"dave", &dave}, {"erin", &erin}};
+  FourPlayers() { REQUIRE(organiser(h, "--grant", "alice") == 0); }
+  void register_all(std::int64_t id) {
+    for (auto& [name, u] : users) u->ok("POST", tournament(id, "/register"));
+  }
+};
+
+TEST_CASE_FIXTURE(
+    FourPlayers,
+    "tournaments: balanced sides start each game at once; a resignation decides; elimination to its final") {
   json body = swiss_body("2026-11-30T00:00:00Z");
   body["sides"] = {{"mode", "balanced"}};
   body["format"] = {{"kind", "elimination"}, {"mulligan", false}};
   body["min_players"] = 2;
   const std::int64_t id = alice.ok("POST", "/api/tournaments", body, 201)["id"];
-  std::map<std::string, User*> users = {{"bob", &bob}, {"carol", &carol}, {"dave", &dave}, {"erin", &erin}};
-  for (auto& [name, u] : users) u->ok("POST", tournament(id, "/register"));
+  register_all(id);
   const auto started = alice.ok("POST", tournament(id, "/start"));
   CHECK(started["rounds_planned"] == 2);
   auto rounds = bob.ok("GET", tournament(id, "/rounds"));
@@ -339,12 +348,9 @@ TEST_CASE("tournaments: balanced sides start each game at once; a resignation de
   CHECK(rounds["rounds"][1]["pairings"][0]["result"]["winner"] == standings["rows"][0]["name"]);
 }
 
-TEST_CASE("tournaments: Small Wars: Mohicans from the same lobby, sides balanced, games played, decided and rated") {
-  TestClock clock("tournaments-clock", start_ms);
-  Harness h({"--test-clock", clock.path(), "--sign-ups-per-ip-per-minute", "20"});
-  auto alice = sign_up(h, "alice"), bob = sign_up(h, "bob"), carol = sign_up(h, "carol"), dave = sign_up(h, "dave"),
-       erin = sign_up(h, "erin");
-  REQUIRE(organiser(h, "--grant", "alice") == 0);
+TEST_CASE_FIXTURE(FourPlayers,
+                  "tournaments: Small Wars: Mohicans from the same lobby, sides balanced, games played, decided and "
+                  "rated") {
   json body = swiss_body("2026-11-30T00:00:00Z");
   body["name"] = "Mohicans Swiss";
   body["title"] = "mohicans";
@@ -361,8 +367,7 @@ TEST_CASE("tournaments: Small Wars: Mohicans from the same lobby, sides balanced
   const auto created = alice.ok("POST", "/api/tournaments", body, 201);
   CHECK(created["title_name"] == "Small Wars: Mohicans");
   const std::int64_t id = created["id"];
-  std::map<std::string, User*> users = {{"bob", &bob}, {"carol", &carol}, {"dave", &dave}, {"erin", &erin}};
-  for (auto& [name, u] : users) u->ok("POST", tournament(id, "/register"));
+  register_all(id);
   alice.ok("POST", tournament(id, "/start"));
 
   auto rounds = bob.ok("GET", tournament(id, "/rounds"));

@@ -523,6 +523,8 @@ void take(State& s, LocationIndex l, Side side) {
   if (at.besieged) {
     at.besieged = false;
     ++s.rule_events["sieges_taken_empty"];
+    s.note(role_of(side), "siege", place(s, l).id,
+           "The siege of " + place(s, l).name + " is over: nobody is left inside.");
   }
 }
 

@@ -331,6 +331,7 @@ TEST_CASE("Sieges: a besieger left alone in the fortification takes it at the en
   CHECK(fort.fort == Side::british);
   CHECK_FALSE(fort.besieged);  // no siege roll at the turn's end, no assault of the British's own fort
   CHECK(g.s().rule_events.count("sieges_taken_empty") == before + 1);
+  CHECK_FALSE(line_starting(g.s(), "The siege of Ft. Duquesne is over").empty());
   for (int i = 0; i < 200 && g.s().turn == 1; ++i) {
     CHECK_FALSE(line_starting(g.s(), "Siege of Ft. Duquesne").size() > 0);
     g.step();

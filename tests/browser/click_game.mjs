@@ -74,13 +74,15 @@ function pick(random, candidates) {
 // selectors: {targets, openers?, opened?, menu, shape?}: the page's targets; the elements that
 // open a list of more targets (none: null) and those targets once open; the entries of a target's
 // menu of verbs; the part of a target a player clicks where it has one (a space's drawing, not
-// the gap between it and its name). Returns {actions, menus, opened, domClicks, domClicked, verbs,
-// seconds, capped}. `domClicked` lists the targets a real mouse click could not reach (something
-// drawn over them, or not visible), which were then clicked through the DOM.
+// the gap between it and its name). Returns {actions, menus, opened, domClicks, domClicked,
+// slowClicks, verbs, seconds, capped}. `slowClicks` counts the targets that took a second, longer
+// real click (nothing over them, the page still settling); `domClicked` lists the targets a real
+// mouse click could not reach (something drawn over them, or not visible), which were then
+// clicked through the DOM.
 export async function playByClicks({ server, game, pages, random, board, maxActions = Infinity, stepTimeout = 15000, consoleLines = [], name = 'click-game' }) {
   const seats = Object.keys(pages);
   const started = Date.now();
-  const stats = { actions: 0, menus: 0, opened: 0, domClicks: 0, domClicked: [], verbs: new Map() };
+  const stats = { actions: 0, menus: 0, opened: 0, domClicks: 0, domClicked: [], slowClicks: 0, verbs: new Map() };
   let stalled = null;
   let version = '';
   const clickTarget = async (page, target, what) => {
@@ -88,18 +90,27 @@ export async function playByClicks({ server, game, pages, random, board, maxActi
     const locator = shape && (await shape.count()) > 0 ? shape.first() : target;
     try {
       await locator.click({ timeout: 1500 });
-    } catch {
+      return;
+    } catch (first) {
       // What lies over the target's middle, where the mouse click would have landed.
-      const over = await locator.evaluate((el) => {
+      const [over, onTop] = await locator.evaluate((el) => {
         const r = el.getBoundingClientRect();
         const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
         const owner = hit?.closest('[data-location], [data-stack], [data-space], [data-verb], [data-naval], button');
-        return owner ? owner.outerHTML.slice(0, owner.outerHTML.indexOf('>') + 1) : hit?.tagName ?? 'nothing';
-      }).catch(() => 'unknown');
+        return [owner ? owner.outerHTML.slice(0, owner.outerHTML.indexOf('>') + 1) : hit?.tagName ?? 'nothing', !!hit && el.contains(hit)];
+      }).catch(() => ['unknown', false]);
+      // Nothing over it: the page was still settling (a busy machine). A player would click again.
+      if (onTop) {
+        try {
+          await locator.click({ timeout: 10000 });
+          stats.slowClicks += 1;
+          return;
+        } catch {}
+      }
       const self = await locator.evaluate((el) => el.outerHTML.slice(0, el.outerHTML.indexOf('>') + 1)).catch(() => what);
       const visible = await locator.isVisible().catch(() => false);
       stats.domClicks += 1;
-      stats.domClicked.push(`${what} at ${version}: ${self} ${visible ? `under ${over}` : 'not visible'}`);
+      stats.domClicked.push(`${what} at ${version}: ${self} ${visible ? `under ${over}` : 'not visible'} (${first.message.split('\n')[0]})`);
       await locator.dispatchEvent('click');
     }
   };
@@ -177,7 +188,7 @@ export async function playByClicks({ server, game, pages, random, board, maxActi
   stats.seconds = (Date.now() - started) / 1000;
   stats.capped = stats.actions >= maxActions;
   console.log(
-    `${stats.actions} actions in ${stats.seconds.toFixed(0)} s (${(stats.actions / stats.seconds).toFixed(1)} actions/s); ${stats.menus} through a menu; ${stats.opened} through a list opener; ${stats.domClicks} DOM clicks`,
+    `${stats.actions} actions in ${stats.seconds.toFixed(0)} s (${(stats.actions / stats.seconds).toFixed(1)} actions/s); ${stats.menus} through a menu; ${stats.opened} through a list opener; ${stats.domClicks} DOM clicks; ${stats.slowClicks} clicked again`,
   );
   console.log(`verbs: ${[...stats.verbs].map(([v, n]) => `${v} ${n}`).join(', ')}`);
   if (stats.domClicked.length) console.log(`clicked through the DOM:\n  ${stats.domClicked.join('\n  ')}`);

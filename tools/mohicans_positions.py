@@ -35,22 +35,21 @@ import json
 import sys
 from pathlib import Path
 
+from data_import import load
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 POSITIONS = REPO_ROOT / "tests" / "playout"
 
 
-def load(name: str) -> dict:
-    return json.loads((POSITIONS / f"{name}.json").read_text(encoding="utf-8"))
-
-
+# A state as the engine writes it (State::to_json, dumped with indent 1).
 def dump(state: dict) -> str:
     return json.dumps(state, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def the_game() -> dict:
     """1759's Summer, British movement, before either side was handed its objectives."""
-    french = load("moh_french_objectives_1759")
-    british = load("moh_british_objectives_1759")
+    french = load(POSITIONS, "moh_french_objectives_1759")
+    british = load(POSITIONS, "moh_british_objectives_1759")
     s = copy.deepcopy(french)
     for place in ("albany", "new_york"):  # handed to the French: the British file has them as played
         s["locations"][place] = british["locations"][place]
@@ -120,8 +119,9 @@ MAKERS = {
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
+    game = the_game()
     for name, make in MAKERS.items():
-        text = dump(make(the_game()))
+        text = dump(make(copy.deepcopy(game)))
         path = POSITIONS / f"{name}.json"
         if check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:

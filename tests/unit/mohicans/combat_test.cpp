@@ -333,7 +333,7 @@ TEST_CASE("Sieges: a besieger left alone in the fortification takes it at the en
   CHECK(g.s().rule_events.count("sieges_taken_empty") == before + 1);
   CHECK_FALSE(line_starting(g.s(), "The siege of Ft. Duquesne is over").empty());
   for (int i = 0; i < 200 && g.s().turn == 1; ++i) {
-    CHECK_FALSE(line_starting(g.s(), "Siege of Ft. Duquesne").size() > 0);
+    CHECK(line_starting(g.s(), "Siege of Ft. Duquesne").empty());
     g.step();
   }
   CHECK(g.s().location(location("ft_duquesne")).owner == Owner::british);

@@ -1,8 +1,9 @@
 // What a move costs the server between the rules and the network: random games of a title played
 // in process, each move followed by GameFeed::advance for every seat watched (two players and a
 // spectator seat, as in a room with spectators). Prints one JSON object: µs per move for the rules
-// (Match::play, legality check included) and for the feed, and the median sizes of what the feed
-// produces. No sockets, no database: the load generator measures the whole server.
+// (Match::play, legality check included) and for the feed, the median sizes of what the feed
+// produces, and a hash of every frame it sent (`frames_hash`: the same before and after a change
+// that must not alter them). No sockets, no database: the load generator measures the whole server.
 //
 // `phases`: the players' patches against what the client holds, by fifth of each game (a sample
 // every 7 moves): the patch frame's bytes over the seat's current view serialised (what a
@@ -27,6 +28,7 @@
 
 #include <unistd.h>
 
+#include "engine/core/hash.hpp"
 #include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
@@ -148,6 +150,7 @@ int main(int argc, char** argv) {
     double patch, view, held;
   };
   std::vector<std::vector<Sample>> by_phase(fifths);
+  engine::Fnv1a64 frames_hash;  // of every frame sent, in order: a change that should not alter them must not
   for (int g = 0; g < games; ++g) {
     auto match = engine::Match::start(*module, scenario, json::object(), seed + static_cast<std::uint64_t>(g));
     engine::Rng chooser(seed * 31 + static_cast<std::uint64_t>(g));
@@ -179,6 +182,8 @@ int main(int argc, char** argv) {
       rules_seconds += std::chrono::duration<double>(played - started).count();
       feed_seconds += std::chrono::duration<double>(fed - played).count();
       ++moves;
+      for (const auto& d : deliveries)
+        for (const auto& frame : d.frames) frames_hash.add(*frame);
       for (const auto& d : deliveries) {
         if (!d.patch) continue;
         const json frame = json::parse(*d.frames[0]);
@@ -232,7 +237,8 @@ int main(int argc, char** argv) {
                        {"median_patch_bytes", median(patch_bytes)},
                        {"median_snapshot_bytes", median(snapshot_bytes)},
                        {"median_patch_to_snapshot", median(ratios)},
-                       {"phases", phases}};
+                       {"phases", phases},
+                       {"frames_hash", engine::hex64(frames_hash.value())}};
   std::cout << report.dump() << "\n";
   return 0;
 }

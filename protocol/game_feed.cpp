@@ -15,20 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-// A JSON Pointer to member `key` of what `parent` points to (RFC 6901).
-std::string pointer_to(const std::string& key, const std::string& parent = {}) {
-  std::string out = parent + "/";
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out.push_back(c);
-  }
-  return out;
-}
-
 // RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
 // that an array with more than a few changed places (and more than an eighth of it) is replaced
 // whole: a list of legal actions that shifts by one would otherwise take an op per element.
@@ -61,14 +47,6 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
     return;
   }
   ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
-}
-
-// Whether `text` is written in JSON as it is between quotes (no quote, backslash, control or
-// non-ASCII character), so that it needs no escaping by nlohmann.
-bool plain_json_text(std::string_view text) {
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
-  });
 }
 
 // One member's piece of the public part's text: `"key":text`, after a comma unless it is the
@@ -125,17 +103,6 @@ Frame frame_with(const json& head, const std::string& tail) {
   return std::make_shared<const std::string>(std::move(text));
 }
 
-// `value` as a JSON string: a plain word as it is, anything else escaped by nlohmann.
-void append_json_string(std::string& out, std::string_view value) {
-  if (plain_json_text(value)) {
-    out.push_back('"');
-    out += value;
-    out.push_back('"');
-  } else {
-    out += json(value).dump();
-  }
-}
-
 // A patch frame's text, written directly: the envelope's members in the order nlohmann writes an
 // object's (by name), then `ops` and, when the move changed the seat's log, `log` (both already
 // serialised). Allocated at its exact size: frames are kept for catching up (remember()).
@@ -166,7 +133,8 @@ Frame patch_frame(GameId game, std::string_view seat, std::uint64_t from, std::u
 
 // A serialisation to keep: without the spare capacity that growing it left.
 std::string kept_text(const json& value) {
-  std::string text = value.dump();
+  std::string text;
+  append_json(text, value);
   text.shrink_to_fit();
   return text;
 }
@@ -195,14 +163,14 @@ void GameFeed::rebuild_public(const engine::Match& match) {
 
 std::string GameFeed::update_public(const engine::Match& match) {
   auto update = match.public_view_update(*public_.state);
-  json ops = json::array();
+  OpsText ops;
   std::optional<std::string> first_changed;  // in name order
   auto changed = [&](const std::string& key) {
     if (!first_changed || key < *first_changed) first_changed = key;
   };
   auto remove = [&](const std::string& key) {
     if (public_.members.erase(key) > 0) {
-      ops.push_back({{"op", "remove"}, {"path", pointer_to(key)}});
+      ops.remove(pointer_to(key));
       changed(key);
     }
   };
@@ -217,7 +185,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
     std::string text = kept_text(value);
     auto it = public_.members.find(key);
     if (it == public_.members.end()) {
-      ops.push_back({{"op", "add"}, {"path", pointer_to(key)}, {"value", value}});
+      ops.add(pointer_to(key), text);
       public_.members.emplace(key, Member{std::move(text)});
       changed(key);
     } else if (it->second.text != text) {
@@ -226,14 +194,16 @@ std::string GameFeed::update_public(const engine::Match& match) {
       if (given != update.patches.end()) {  // the module says what changed
         for (auto& op : *given) {
           op["path"] = pointer_to(key) + op["path"].get_ref<const std::string&>();
-          ops.push_back(std::move(op));
+          ops.append(op);
         }
       } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
-        ops.push_back({{"op", "replace"}, {"path", pointer_to(key)}, {"value", value}});
+        ops.replace(pointer_to(key), text);
       } else {
         // The member's old value is read back from its text: kept as JSON values, the public
         // part would weigh six times its text in every room, for the few members a move changes.
-        diff_into(json::parse(it->second.text), value, pointer_to(key), ops);
+        json changes = json::array();
+        diff_into(json::parse(it->second.text), value, pointer_to(key), changes);
+        for (const auto& op : changes) ops.append(op);
       }
       it->second.text = std::move(text);
     }
@@ -244,7 +214,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
     return "[]";
   }
   finish_public(match, first_changed ? &*first_changed : nullptr);
-  return ops.dump();
+  return "[" + ops.elements() + "]";
 }
 
 void GameFeed::finish_public(const engine::Match& match, const std::string* first_changed) {
@@ -272,9 +242,104 @@ void GameFeed::finish_public(const engine::Match& match, const std::string* firs
   public_.valid = true;
 }
 
+void GameFeed::read_seat_parts(const engine::Match& match, const std::string& name) {
+  match.seat_parts(name, parts_);
+  if (parts_.actions)
+    next_actions_.assign(*parts_.actions, parts_.undo ? std::vector<std::string_view>{engine::undo_verb}
+                                                      : std::vector<std::string_view>{});
+  else
+    next_actions_.clear();
+  next_confirm_.assign(parts_.confirm);
+}
+
+namespace {
+
+// A seat part's member: one of the module's, or the framework's actions or confirm.
+struct SeatMember {
+  std::string_view name;
+  const json* value = nullptr;
+  const ActionsText* text = nullptr;
+};
+
+// The members of a seat part in name order.
+std::vector<SeatMember> seat_members(const json& members, const ActionsText& actions, const ActionsText& confirm) {
+  std::vector<SeatMember> out;
+  out.reserve(members.size() + 2);
+  for (const auto& [key, value] : members.items()) out.push_back({key, &value, nullptr});
+  out.push_back({"actions", nullptr, &actions});
+  if (!confirm.empty()) out.push_back({"confirm", nullptr, &confirm});
+  std::sort(out.begin(), out.end(), [](const SeatMember& a, const SeatMember& b) { return a.name < b.name; });
+  return out;
+}
+
+std::string member_text(const SeatMember& member) {
+  std::string text;
+  if (member.text)
+    member.text->write(text);
+  else
+    append_json(text, *member.value);
+  return text;
+}
+
+}  // namespace
+
+void GameFeed::diff_seat(const Seat& seat, OpsText& ops) const {
+  const auto before = seat_members(seat.members, seat.actions, seat.confirm);
+  const auto after = seat_members(parts_.members, next_actions_, next_confirm_);
+  auto find = [](const std::vector<SeatMember>& in, std::string_view name) -> const SeatMember* {
+    for (const auto& member : in)
+      if (member.name == name) return &member;
+    return nullptr;
+  };
+  for (const auto& member : before)
+    if (!find(after, member.name)) ops.remove(pointer_to(member.name));
+  for (const auto& member : after) {
+    const SeatMember* old = find(before, member.name);
+    if (!old) {
+      ops.add(pointer_to(member.name), member_text(member));
+    } else if (member.text) {
+      ActionsText::diff(*old->text, *member.text, pointer_to(member.name), ops);
+    } else if (*old->value == *member.value) {
+      continue;
+    } else if (!old->value->is_structured() || !member.value->is_structured()) {  // a prompt: replaced
+      ops.replace(pointer_to(member.name), member_text(member));
+    } else {
+      json changes = json::array();
+      diff_into(*old->value, *member.value, pointer_to(member.name), changes);
+      for (const auto& op : changes) ops.append(op);
+    }
+  }
+}
+
+void GameFeed::take_seat_parts(Seat& seat, bool hash) {
+  seat.members = std::move(parts_.members);
+  std::swap(seat.actions, next_actions_);
+  std::swap(seat.confirm, next_confirm_);
+  if (hash) seat.hash = engine::hash_hex(seat_text(seat));
+}
+
+const std::string& GameFeed::seat_text(const Seat& seat) {
+  std::string& text = seat_text_;
+  text.clear();
+  text.push_back('{');
+  bool first = true;
+  for (const auto& member : seat_members(seat.members, seat.actions, seat.confirm)) {
+    if (!first) text.push_back(',');
+    first = false;
+    append_json_string(text, member.name);
+    text.push_back(':');
+    if (member.text)
+      member.text->write(text);
+    else
+      append_json(text, *member.value);
+  }
+  text.push_back('}');
+  return text;
+}
+
 void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
-  seat.view = match.seat_view(name);
-  seat.hash = engine::json_hash(seat.view);
+  read_seat_parts(match, name);
+  take_seat_parts(seat, true);
   seat.version = match.version();
   seat.log_size = match.module().log_size(match.state(), name);
   seat.history.clear();
@@ -317,12 +382,11 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
       deliveries.push_back({name, snapshot(match, name)});
       continue;
     }
-    json next = match.seat_view(name);
-    json seat_ops = json::array();
-    diff_into(seat.view, next, "", seat_ops);
-    const std::string ops = concatenate(public_ops, seat_ops.dump(), "[]");
-    seat.view = std::move(next);
-    if (!seat_ops.empty()) seat.hash = engine::json_hash(seat.view);  // the same view hashes the same
+    read_seat_parts(match, name);
+    OpsText seat_ops;
+    diff_seat(seat, seat_ops);
+    const std::string ops = concatenate(public_ops, "[" + seat_ops.elements() + "]", "[]");
+    take_seat_parts(seat, !seat_ops.empty());  // the same part hashes the same
     seat.version = to;
     // The log before a move is a prefix of the log after it, or (an undo) the other way round.
     std::string log;
@@ -391,7 +455,7 @@ Frame GameFeed::snapshot_frame(const std::string& name, const Seat& seat) {
        {"version", seat.version},
        {"hash", public_.hash + seat.hash},
        {"log_size", seat.log_size}},
-      "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_text(), seat.view.dump(), "{}"));
+      "\"seat_keys\":" + seat_keys_text_ + ",\"view\":" + concatenate(public_text(), seat_text(seat), "{}"));
 }
 
 std::vector<Frame> GameFeed::snapshot(const engine::Match& match, const std::string& seat) {
@@ -430,7 +494,7 @@ Frame GameFeed::log_page(const engine::Match& match, const std::string& seat, st
 
 GameFeed::SeatView GameFeed::seat_view(const engine::Match& match, const std::string& seat) {
   const Seat& s = current_seat(match, seat);
-  json view = s.view;
+  json view = json::parse(seat_text(s));
   for (const auto& [key, member] : public_.members) view[key] = json::parse(member.text);
   return {s.version, std::move(view), public_.hash + s.hash, s.log_size};
 }

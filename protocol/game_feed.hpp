@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/core/match.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/limits.hpp"
 #include "protocol/server_message.hpp"
 
@@ -95,10 +96,15 @@ class GameFeed {
     std::uint64_t to;
     Frame frame;
   };
+  // A seat part: the module's members as JSON (small: a prompt, a hand), the actions and those
+  // to confirm as text (json_text.hpp). Its text is only hashed after a move; a snapshot writes
+  // it again.
   struct Seat {
     bool valid = false;
     std::uint64_t version = 0;
-    nlohmann::json view;  // its text is only hashed after a move; a snapshot serialises it again
+    nlohmann::json members = nlohmann::json::object();
+    ActionsText actions;
+    ActionsText confirm;  // the member is left out when empty
     std::string hash;
     std::size_t log_size = 0;
     std::deque<Step> history;
@@ -114,6 +120,15 @@ class GameFeed {
   void finish_public(const engine::Match& match, const std::string* first_changed = nullptr);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
+  // The seat's parts at the match's version into parts_, next_actions_ and next_confirm_.
+  void read_seat_parts(const engine::Match& match, const std::string& name);
+  // The operations from the seat's part to the one read, in the order of the feed's JSON diff
+  // (members gone first, then the others in name order).
+  void diff_seat(const Seat& seat, OpsText& ops) const;
+  // Takes the parts read as the seat's, and hashes its text when asked to.
+  void take_seat_parts(Seat& seat, bool hash);
+  // The seat part's text (as nlohmann would dump it) into seat_text_.
+  const std::string& seat_text(const Seat& seat);
   const std::string& public_text();
   Frame snapshot_frame(const std::string& name, const Seat& seat);
   void remember(Seat& seat, Step step);
@@ -124,6 +139,10 @@ class GameFeed {
   Public public_;
   std::map<std::string, Seat> seats_;
   OlderLines older_lines_;
+  // Reused from seat to seat and move to move.
+  engine::Match::SeatParts parts_;
+  ActionsText next_actions_, next_confirm_;
+  std::string seat_text_;
 };
 
 }  // namespace warpath::protocol

@@ -33,32 +33,40 @@ bool is_irreversible(const GameModule& module, const GameState& state, std::uniq
 // is checked, not assumed: the Wilderness War unit tests compare the result for a seat across
 // redeal_hidden() twins of many positions of random games (everything the seat cannot see dealt
 // anew) and require it to be the same, as the leak tests do for views.
-nlohmann::json irreversible_actions(const GameModule& module, const GameState& state, std::string_view seat,
-                                    const nlohmann::json& legal_actions) {
-  nlohmann::json out = nlohmann::json::object();
-  if (!legal_actions.is_object()) return out;
+void irreversible_actions(const GameModule& module, const GameState& state, std::string_view seat,
+                          const ActionList& listed, ActionList& out) {
   std::unique_ptr<GameState> scratch;
-  for (const auto& [verb, args] : legal_actions.items()) {
-    if (verb == undo_verb) continue;
-    if (module.certainly_reversible(state, seat, verb)) continue;  // the module knows: nothing to try
-    if (args.is_array()) {
-      nlohmann::json kept = nlohmann::json::array();
-      for (const auto& arg : args)
-        if (is_irreversible(module, state, scratch, seat, Action{verb, arg})) kept.push_back(arg);
-      if (!kept.empty()) out[verb] = std::move(kept);
-    } else if (args == true) {
-      if (is_irreversible(module, state, scratch, seat, Action{verb, nullptr})) out[verb] = true;
+  std::string_view verb;  // the last verb asked about, and the module's answer
+  bool certain = false;
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    const ActionRef action = listed[i];
+    if (action.verb == undo_verb) continue;
+    if (action.verb != verb) {
+      verb = action.verb;
+      certain = module.certainly_reversible(state, seat, verb);  // the module knows: nothing to try
+    }
+    if (certain || !is_irreversible(module, state, scratch, seat, action.to_action())) continue;
+    switch (action.kind) {
+      case ArgKind::none:
+        out.add(action.verb);
+        break;
+      case ArgKind::number:
+        out.add(action.verb, action.number);
+        break;
+      case ArgKind::text:
+        out.add(action.verb, action.text);
+        break;
     }
   }
-  return out;
 }
 
-void add_confirm_field(nlohmann::json& view, const GameModule& module, const GameState& state, std::string_view seat) {
-  if (!module.is_active(state, seat)) return;
-  const auto actions = view.find("actions");
-  if (actions == view.end()) return;
-  auto confirm = irreversible_actions(module, state, seat, *actions);
-  if (!confirm.empty()) view["confirm"] = std::move(confirm);
+nlohmann::json irreversible_actions(const GameModule& module, const GameState& state, std::string_view seat,
+                                    const nlohmann::json& legal_actions) {
+  if (!legal_actions.is_object()) return nlohmann::json::object();
+  ActionList listed, out;
+  listed.append_json(legal_actions);
+  irreversible_actions(module, state, seat, listed, out);
+  return out.to_json();
 }
 
 }  // namespace warpath::engine

@@ -83,15 +83,28 @@ GameModule::PublicViewUpdate Match::public_view_update(const GameState& before) 
   return update;
 }
 
-nlohmann::json Match::seat_view(std::string_view seat) const {
-  nlohmann::json v = module_->seat_view(*state_, seat);
-  v["actions"] = legal_actions(seat);
-  if (forfeit_) {  // legal_actions lists nothing after a forfeit
-    if (v.contains("prompt")) v["prompt"] = "Game over: " + forfeit_->summary + ".";
-    return v;
+void Match::seat_parts(std::string_view seat, SeatParts& out) const {
+  out.members = module_->seat_view(*state_, seat);
+  out.confirm.clear();
+  if (forfeit_) {  // nothing is listed after a forfeit
+    out.actions = nullptr;
+    out.undo = false;
+    if (out.members.contains("prompt")) out.members["prompt"] = "Game over: " + forfeit_->summary + ".";
+    return;
   }
-  add_confirm_field(v, *module_, *state_, seat);  // irreversible.hpp: the actions to confirm first
-  if (auto window = response_window(seat)) v["window"] = window_json(*window);
+  out.actions = &listed_actions(seat);
+  out.undo = can_undo(seat);
+  if (module_->is_active(*state_, seat)) irreversible_actions(*module_, *state_, seat, *out.actions, out.confirm);
+  if (auto window = response_window(seat)) out.members["window"] = window_json(*window);
+}
+
+nlohmann::json Match::seat_view(std::string_view seat) const {
+  SeatParts parts;
+  seat_parts(seat, parts);
+  nlohmann::json v = std::move(parts.members);
+  auto& actions = v["actions"] = parts.actions ? parts.actions->to_json() : nlohmann::json::object();
+  if (parts.undo) actions[std::string(undo_verb)] = true;
+  if (!parts.confirm.empty()) v["confirm"] = parts.confirm.to_json();
   return v;
 }
 

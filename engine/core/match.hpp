@@ -104,7 +104,19 @@ class Match {
   // The module's public_view_update from `before` to the current state, with the framework's
   // members as public_view() adds them.
   GameModule::PublicViewUpdate public_view_update(const GameState& before) const;
-  // The seat's part with those actions (and `confirm`, irreversible.hpp).
+  // The seat's part in pieces, for a caller that writes the protocol's form itself (the feed):
+  // the module's members (with "window" and, after a forfeit, the game-over prompt), the listed
+  // actions and whether `undo` joins them, and those of them to confirm first (irreversible.hpp;
+  // only for a seat that may act now).
+  struct SeatParts {
+    nlohmann::json members;
+    const ActionList* actions = nullptr;  // none after a forfeit
+    bool undo = false;
+    ActionList confirm;  // its buffers are reused by the next call
+  };
+  void seat_parts(std::string_view seat, SeatParts& out) const;
+  // The seat's part as one object: the parts above, with "actions" and (when not empty) "confirm"
+  // in the protocol's form.
   nlohmann::json seat_view(std::string_view seat) const;
   // Both parts as one object.
   nlohmann::json view(std::string_view seat) const;

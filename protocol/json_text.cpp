@@ -1,0 +1,215 @@
+#include "protocol/json_text.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+namespace warpath::protocol {
+
+bool plain_json_text(std::string_view text) {
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+  });
+}
+
+void append_json_string(std::string& out, std::string_view value) {
+  if (plain_json_text(value)) {
+    out.push_back('"');
+    out += value;
+    out.push_back('"');
+  } else {
+    out += nlohmann::json(value).dump();
+  }
+}
+
+void append_json(std::string& out, const nlohmann::json& value) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::string:
+      append_json_string(out, value.get_ref<const std::string&>());
+      return;
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: {
+      char digits[24];
+      const auto end = value.is_number_unsigned()
+                           ? std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>()).ptr
+                           : std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>()).ptr;
+      out.append(digits, end);
+      return;
+    }
+    case nlohmann::json::value_t::boolean:
+      out += value.get<bool>() ? "true" : "false";
+      return;
+    case nlohmann::json::value_t::null:
+      out += "null";
+      return;
+    case nlohmann::json::value_t::array: {
+      out.push_back('[');
+      bool first = true;
+      for (const auto& element : value) {
+        if (!first) out.push_back(',');
+        first = false;
+        append_json(out, element);
+      }
+      out.push_back(']');
+      return;
+    }
+    case nlohmann::json::value_t::object: {
+      out.push_back('{');
+      bool first = true;
+      for (const auto& [key, member] : value.items()) {
+        if (!first) out.push_back(',');
+        first = false;
+        append_json_string(out, key);
+        out.push_back(':');
+        append_json(out, member);
+      }
+      out.push_back('}');
+      return;
+    }
+    default:  // floats, binary, discarded: nlohmann's own text
+      out += value.dump();
+  }
+}
+
+std::string pointer_to(std::string_view key, std::string_view parent) {
+  std::string out;
+  out.reserve(parent.size() + key.size() + 1);
+  out += parent;
+  out.push_back('/');
+  for (char c : key) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out.push_back(c);
+  }
+  return out;
+}
+
+void OpsText::write(std::string_view op, std::string_view path, std::string_view value_text) {
+  if (!text_.empty()) text_.push_back(',');
+  text_ += "{\"op\":\"";
+  text_ += op;
+  text_ += "\",\"path\":";
+  append_json_string(text_, path);
+  if (!value_text.empty()) {
+    text_ += ",\"value\":";
+    text_ += value_text;
+  }
+  text_.push_back('}');
+}
+
+void OpsText::append(const nlohmann::json& op) {
+  if (!text_.empty()) text_.push_back(',');
+  append_json(text_, op);
+}
+
+ActionsText::Verb& ActionsText::verb_slot(std::string_view name) {
+  for (std::size_t i = 0; i < used_; ++i)
+    if (verbs_[i].name == name) return verbs_[i];
+  if (used_ == verbs_.size()) verbs_.emplace_back();
+  Verb& verb = verbs_[used_++];
+  verb.name.assign(name);
+  verb.word = false;
+  verb.text.clear();
+  verb.ends.clear();
+  return verb;
+}
+
+void ActionsText::assign(const engine::ActionList& list, const std::vector<std::string_view>& words) {
+  used_ = 0;
+  auto conflict = [](std::string_view verb) {
+    throw std::logic_error("'" + std::string(verb) + "' is listed as a word and with ids");
+  };
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const engine::ActionRef action = list[i];
+    Verb& verb = verb_slot(action.verb);
+    if (action.kind == engine::ArgKind::none) {
+      if (!verb.ends.empty()) conflict(action.verb);
+      verb.word = true;
+      continue;
+    }
+    if (verb.word) conflict(action.verb);
+    verb.text.push_back(verb.ends.empty() ? '[' : ',');
+    if (action.kind == engine::ArgKind::number) {
+      char digits[24];
+      const auto end = std::to_chars(digits, digits + sizeof digits, action.number).ptr;
+      verb.text.append(digits, end);
+    } else {
+      append_json_string(verb.text, action.text);
+    }
+    verb.ends.push_back(static_cast<std::uint32_t>(verb.text.size()));
+  }
+  for (std::string_view word : words) {
+    Verb& verb = verb_slot(word);
+    if (!verb.ends.empty()) conflict(word);
+    verb.word = true;
+  }
+  for (std::size_t i = 0; i < used_; ++i) {
+    Verb& verb = verbs_[i];
+    if (verb.word)
+      verb.text = "true";
+    else
+      verb.text.push_back(']');
+  }
+  std::sort(verbs_.begin(), verbs_.begin() + static_cast<std::ptrdiff_t>(used_),
+            [](const Verb& a, const Verb& b) { return a.name < b.name; });
+}
+
+void ActionsText::write(std::string& out) const {
+  out.push_back('{');
+  for (std::size_t i = 0; i < used_; ++i) {
+    if (i > 0) out.push_back(',');
+    append_json_string(out, verbs_[i].name);
+    out.push_back(':');
+    out += verbs_[i].text;
+  }
+  out.push_back('}');
+}
+
+std::string ActionsText::text() const {
+  std::string out;
+  write(out);
+  return out;
+}
+
+void ActionsText::diff_args(const Verb& from, const Verb& to, const std::string& path, OpsText& ops) {
+  const std::size_t common = std::min(from.ends.size(), to.ends.size());
+  std::size_t changes = std::max(from.ends.size(), to.ends.size()) - common;
+  for (std::size_t i = 0; i < common; ++i) changes += from.arg(i) == to.arg(i) ? 0 : 1;
+  if (changes == 0) return;
+  if (changes > 2 && changes * 8 > to.ends.size()) {
+    ops.replace(path, to.text);
+    return;
+  }
+  for (std::size_t i = 0; i < common; ++i)
+    if (from.arg(i) != to.arg(i)) ops.replace(path + "/" + std::to_string(i), to.arg(i));
+  for (std::size_t i = from.ends.size(); i > common; --i) ops.remove(path + "/" + std::to_string(i - 1));
+  for (std::size_t i = common; i < to.ends.size(); ++i) ops.add(path + "/-", to.arg(i));
+}
+
+void ActionsText::diff(const ActionsText& from, const ActionsText& to, std::string_view path, OpsText& ops) {
+  auto find = [](const ActionsText& in, const std::string& name) -> const Verb* {
+    const auto end = in.verbs_.begin() + static_cast<std::ptrdiff_t>(in.used_);
+    const auto it =
+        std::lower_bound(in.verbs_.begin(), end, name, [](const Verb& v, const std::string& n) { return v.name < n; });
+    return it != end && it->name == name ? &*it : nullptr;
+  };
+  for (std::size_t i = 0; i < from.used_; ++i)
+    if (!find(to, from.verbs_[i].name)) ops.remove(pointer_to(from.verbs_[i].name, path));
+  for (std::size_t i = 0; i < to.used_; ++i) {
+    const Verb& verb = to.verbs_[i];
+    const Verb* old = find(from, verb.name);
+    if (!old)
+      ops.add(pointer_to(verb.name, path), verb.text);
+    else if (old->text != verb.text) {
+      if (old->word || verb.word)
+        ops.replace(pointer_to(verb.name, path), verb.text);
+      else
+        diff_args(*old, verb, pointer_to(verb.name, path), ops);
+    }
+  }
+}
+
+}  // namespace warpath::protocol

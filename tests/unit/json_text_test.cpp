@@ -1,0 +1,145 @@
+// JSON written as text by the feed (protocol/json_text.hpp): the same bytes as nlohmann's dump(),
+// a seat's legal actions written from the engine's ActionList, and the RFC 6902 operations between
+// two of them, which must turn the one into the other.
+#include <doctest/doctest.h>
+
+#include "engine/core/rng.hpp"
+#include "protocol/json_text.hpp"
+
+namespace json_text_test {
+
+using namespace warpath;
+using nlohmann::json;
+
+namespace {
+
+std::string text_of(const json& value) {
+  std::string out;
+  protocol::append_json(out, value);
+  return out;
+}
+
+json ops_json(const protocol::OpsText& ops) { return json::parse("[" + ops.elements() + "]"); }
+
+// A random list over a few verbs, interleaved as the rules list them; some verbs are words.
+engine::ActionList random_list(engine::Rng& rng) {
+  static const std::vector<std::string> texts = {"ohio_forks", "québec", "a\"b", "line\nbreak", "x/y~z", ""};
+  engine::ActionList list;
+  const auto count = rng.below(12);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    switch (rng.below(4)) {
+      case 0:
+        list.add("space", texts[rng.below(static_cast<std::uint32_t>(texts.size()))]);
+        break;
+      case 1:
+        list.add("card", static_cast<std::int64_t>(rng.below(5)) - 2);
+        break;
+      case 2:
+        list.add("stop");
+        break;
+      default:
+        list.add("a/b", static_cast<std::int64_t>(rng.below(3)));
+    }
+  }
+  return list;
+}
+
+}  // namespace
+
+TEST_CASE("append_json writes what dump() writes") {
+  const json document = {{"prompt", "Move from Montréal (2 spaces moved), or stop."},
+                         {"quote", "say \"hi\"\\ \t\n\x01"},
+                         {"numbers", {0, -7, 42, std::uint64_t{18446744073709551615ULL}, INT64_MIN, 1.5, -0.25}},
+                         {"flags", {true, false, nullptr}},
+                         {"empty", {{"array", json::array()}, {"object", json::object()}}},
+                         {"nested", {{"b", {{"c", json::array({1, "two", json::object()})}}}, {"a", 1}}},
+                         {"key \"quoted\"", "é"}};
+  CHECK(text_of(document) == document.dump());
+  for (const auto& [key, value] : document.items()) CHECK(text_of(value) == value.dump());
+}
+
+TEST_CASE("a seat's actions as text: the protocol's form of the list, verbs in name order") {
+  engine::ActionList list;
+  list.add("space", "ohio_forks");
+  list.add("boat", "ohio_forks");
+  list.add("space", "québec");
+  list.add("stop");
+  list.add("card", -3);
+  list.add("space", "a\"b");
+  protocol::ActionsText text;
+  text.assign(list, {"undo"});
+  json expected = list.to_json();
+  expected["undo"] = true;
+  CHECK(text.text() == expected.dump());
+
+  text.assign(engine::ActionList{});
+  CHECK(text.empty());
+  CHECK(text.text() == "{}");
+
+  SUBCASE("a verb listed as a word and with arguments throws, as the JSON form does") {
+    engine::ActionList both;
+    both.add("stop", 1);
+    CHECK_THROWS_AS(text.assign(both, {"stop"}), std::logic_error);
+  }
+}
+
+TEST_CASE("the operations between two action lists turn the first into the second") {
+  engine::Rng rng(11);
+  protocol::ActionsText from, to;
+  for (int i = 0; i < 2000; ++i) {
+    const auto a = random_list(rng), b = random_list(rng);
+    from.assign(a);
+    to.assign(b, rng.below(2) ? std::vector<std::string_view>{"undo"} : std::vector<std::string_view>{});
+    protocol::OpsText ops;
+    protocol::ActionsText::diff(from, to, "/actions", ops);
+    const json before = {{"actions", json::parse(from.text())}};
+    const json after = {{"actions", json::parse(to.text())}};
+    CHECK(before.patch(ops_json(ops)) == after);
+    CHECK(ops.empty() == (before == after));
+  }
+}
+
+TEST_CASE("the operations between two action lists are those of the feed's JSON diff") {
+  auto diff = [](const engine::ActionList& a, const engine::ActionList& b) {
+    protocol::ActionsText from, to;
+    from.assign(a);
+    to.assign(b);
+    protocol::OpsText ops;
+    protocol::ActionsText::diff(from, to, "/actions", ops);
+    return ops_json(ops);
+  };
+  engine::ActionList before;
+  for (const char* space : {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"}) before.add("space", space);
+  before.add("stop");
+
+  SUBCASE("one place changed and one gone: replaced in place, removed from the end") {
+    engine::ActionList after;
+    for (const char* space : {"a", "x", "c", "d", "e", "f", "g", "h", "i"}) after.add("space", space);
+    after.add("stop");
+    CHECK(diff(before, after) == json::parse(R"([{"op":"replace","path":"/actions/space/1","value":"x"},
+      {"op":"remove","path":"/actions/space/9"}])"));
+  }
+  SUBCASE("two gone from the end: removed, the last first") {
+    engine::ActionList after;
+    for (const char* space : {"a", "b", "c", "d", "e", "f", "g", "h"}) after.add("space", space);
+    after.add("stop");
+    CHECK(diff(before, after) == json::parse(R"([{"op":"remove","path":"/actions/space/9"},
+      {"op":"remove","path":"/actions/space/8"}])"));
+  }
+  SUBCASE("more than two places and an eighth of the list: replaced whole; verbs gone come first") {
+    engine::ActionList after;
+    after.add("boat", "a");
+    for (const char* space : {"b", "c", "d"}) after.add("space", space);
+    CHECK(diff(before, after) == json::parse(R"([{"op":"remove","path":"/actions/stop"},
+      {"op":"add","path":"/actions/boat","value":["a"]},
+      {"op":"replace","path":"/actions/space","value":["b","c","d"]}])"));
+  }
+  SUBCASE("a longer list: the new places added at the end") {
+    engine::ActionList after = before;
+    after.add("space", "k");
+    CHECK(diff(before, after) == json::parse(R"([{"op":"add","path":"/actions/space/-","value":"k"}])"));
+  }
+  SUBCASE("the same list: nothing") { CHECK(diff(before, before).empty()); }
+}
+
+}  // namespace json_text_test

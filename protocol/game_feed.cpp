@@ -242,14 +242,32 @@ void GameFeed::finish_public(const engine::Match& match, const std::string* firs
   public_.valid = true;
 }
 
+namespace {
+
+// What the feed reads a seat part into, and writes its text in: one per thread, for every room
+// the thread serves.
+struct SeatScratch {
+  engine::Match::SeatParts parts;
+  ActionsText actions, confirm;
+  std::string text;
+};
+
+SeatScratch& seat_scratch() {
+  thread_local SeatScratch scratch;
+  return scratch;
+}
+
+}  // namespace
+
 void GameFeed::read_seat_parts(const engine::Match& match, const std::string& name) {
-  match.seat_parts(name, parts_);
-  if (parts_.actions)
-    next_actions_.assign(*parts_.actions, parts_.undo ? std::vector<std::string_view>{engine::undo_verb}
-                                                      : std::vector<std::string_view>{});
+  SeatScratch& next = seat_scratch();
+  match.seat_parts(name, next.parts);
+  if (next.parts.actions)
+    next.actions.assign(*next.parts.actions, next.parts.undo ? std::vector<std::string_view>{engine::undo_verb}
+                                                             : std::vector<std::string_view>{});
   else
-    next_actions_.clear();
-  next_confirm_.assign(parts_.confirm);
+    next.actions.clear();
+  next.confirm.assign(next.parts.confirm);
 }
 
 namespace {
@@ -283,9 +301,10 @@ std::string member_text(const SeatMember& member) {
 
 }  // namespace
 
-void GameFeed::diff_seat(const Seat& seat, OpsText& ops) const {
+void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
+  const SeatScratch& next = seat_scratch();
   const auto before = seat_members(seat.members, seat.actions, seat.confirm);
-  const auto after = seat_members(parts_.members, next_actions_, next_confirm_);
+  const auto after = seat_members(next.parts.members, next.actions, next.confirm);
   auto find = [](const std::vector<SeatMember>& in, std::string_view name) -> const SeatMember* {
     for (const auto& member : in)
       if (member.name == name) return &member;
@@ -312,14 +331,15 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) const {
 }
 
 void GameFeed::take_seat_parts(Seat& seat, bool hash) {
-  seat.members = std::move(parts_.members);
-  std::swap(seat.actions, next_actions_);
-  std::swap(seat.confirm, next_confirm_);
+  SeatScratch& next = seat_scratch();
+  seat.members = std::move(next.parts.members);
+  seat.actions.keep_copy_of(next.actions);
+  seat.confirm.keep_copy_of(next.confirm);
   if (hash) seat.hash = engine::hash_hex(seat_text(seat));
 }
 
 const std::string& GameFeed::seat_text(const Seat& seat) {
-  std::string& text = seat_text_;
+  std::string& text = seat_scratch().text;
   text.clear();
   text.push_back('{');
   bool first = true;

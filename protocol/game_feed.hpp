@@ -120,15 +120,16 @@ class GameFeed {
   void finish_public(const engine::Match& match, const std::string* first_changed = nullptr);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
-  // The seat's parts at the match's version into parts_, next_actions_ and next_confirm_.
-  void read_seat_parts(const engine::Match& match, const std::string& name);
+  // The seat's parts at the match's version, read into buffers of the thread's (reused from seat
+  // to seat, move to move and room to room: a room keeps only what it sends).
+  static void read_seat_parts(const engine::Match& match, const std::string& name);
   // The operations from the seat's part to the one read, in the order of the feed's JSON diff
   // (members gone first, then the others in name order).
-  void diff_seat(const Seat& seat, OpsText& ops) const;
+  static void diff_seat(const Seat& seat, OpsText& ops);
   // Takes the parts read as the seat's, and hashes its text when asked to.
-  void take_seat_parts(Seat& seat, bool hash);
-  // The seat part's text (as nlohmann would dump it) into seat_text_.
-  const std::string& seat_text(const Seat& seat);
+  static void take_seat_parts(Seat& seat, bool hash);
+  // The seat part's text (as nlohmann would dump it), in a buffer of the thread's.
+  static const std::string& seat_text(const Seat& seat);
   const std::string& public_text();
   Frame snapshot_frame(const std::string& name, const Seat& seat);
   void remember(Seat& seat, Step step);
@@ -139,10 +140,6 @@ class GameFeed {
   Public public_;
   std::map<std::string, Seat> seats_;
   OlderLines older_lines_;
-  // Reused from seat to seat and move to move.
-  engine::Match::SeatParts parts_;
-  ActionsText next_actions_, next_confirm_;
-  std::string seat_text_;
 };
 
 }  // namespace warpath::protocol

@@ -157,6 +157,12 @@ void ActionsText::assign(const engine::ActionList& list, const std::vector<std::
             [](const Verb& a, const Verb& b) { return a.name < b.name; });
 }
 
+void ActionsText::keep_copy_of(const ActionsText& other) {
+  verbs_.assign(other.verbs_.begin(), other.verbs_.begin() + static_cast<std::ptrdiff_t>(other.used_));
+  verbs_.shrink_to_fit();
+  used_ = other.used_;
+}
+
 void ActionsText::write(std::string& out) const {
   out.push_back('{');
   for (std::size_t i = 0; i < used_; ++i) {

@@ -51,6 +51,9 @@ class ActionsText {
   // throws std::logic_error, as ActionList::to_json does.
   void assign(const engine::ActionList& list, const std::vector<std::string_view>& words = {});
   void clear() { used_ = 0; }
+  // A copy of `other` at its exact size, without its spare buffers: for keeping, while `other`
+  // stays the one rebuilt move after move.
+  void keep_copy_of(const ActionsText& other);
   bool empty() const { return used_ == 0; }
   // The object's text, appended to `out`.
   void write(std::string& out) const;

@@ -132,6 +132,9 @@ Frame patch_frame(GameId game, std::string_view seat, std::uint64_t from, std::u
 }
 
 // A serialisation to keep: without the spare capacity that growing it left.
+// The longest text of a public member whose value is kept for its next diff (Member::value).
+constexpr std::size_t kept_value_bytes = 512;
+
 std::string kept_text(const json& value) {
   std::string text;
   append_json(text, value);
@@ -153,10 +156,11 @@ GameFeed::Public& GameFeed::current_public(const engine::Match& match) {
 
 void GameFeed::rebuild_public(const engine::Match& match) {
   public_.members.clear();
+  public_.valued.clear();
   json view = match.public_view();
   for (auto& [key, value] : view.items()) {
     std::string text = kept_text(value);
-    public_.members.emplace(key, Member{std::move(text)});
+    public_.members.emplace(key, Member{std::move(text), 0, {}});
   }
   finish_public(match);
 }
@@ -181,12 +185,13 @@ std::string GameFeed::update_public(const engine::Match& match) {
     for (const auto& key : gone) remove(key);
   }
   for (const auto& key : update.gone) remove(key);
+  std::vector<std::string> valued;  // the members whose value this move keeps
   for (auto& [key, value] : update.members.items()) {
     std::string text = kept_text(value);
     auto it = public_.members.find(key);
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
-      public_.members.emplace(key, Member{std::move(text)});
+      public_.members.emplace(key, Member{std::move(text), 0, {}});
       changed(key);
     } else if (it->second.text != text) {
       changed(key);
@@ -199,15 +204,28 @@ std::string GameFeed::update_public(const engine::Match& match) {
       } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
         ops.replace(pointer_to(key), text);
       } else {
-        // The member's old value is read back from its text: kept as JSON values, the public
-        // part would weigh six times its text in every room, for the few members a move changes.
+        json& kept = it->second.value;
+        json read_back;
+        const json& old = kept.is_null() ? (read_back = json::parse(it->second.text)) : kept;
         json changes = json::array();
-        diff_into(json::parse(it->second.text), value, pointer_to(key), changes);
+        diff_into(old, value, pointer_to(key), changes);
         for (const auto& op : changes) ops.append(op);
+        kept = text.size() <= kept_value_bytes ? std::move(value) : json();
+        if (!kept.is_null()) valued.push_back(key);
+        it->second.text = std::move(text);
+        continue;
       }
+      it->second.value = json();
       it->second.text = std::move(text);
     }
   }
+  // A value is kept only while the moves go on changing its member.
+  for (const auto& key : public_.valued) {
+    const auto it = public_.members.find(key);
+    if (it != public_.members.end() && std::find(valued.begin(), valued.end(), key) == valued.end())
+      it->second.value = json();
+  }
+  public_.valued = std::move(valued);
   if (ops.empty()) {  // the same text and hash, for the match's newer state
     public_.state = match.shared_state();
     public_.version = match.version();

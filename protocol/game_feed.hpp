@@ -81,13 +81,18 @@ class GameFeed {
   struct Member {
     std::string text;          // its value's serialisation, without spare capacity
     std::uint64_t prefix = 0;  // the hash state before this member's piece of the text
+    // The value itself, while it is short and the last move changed it without a patch of the
+    // module's (a turn's state, changed by most moves): the next move diffs it without reading it
+    // back from the text. Kept for every member, the part would weigh six times its text.
+    nlohmann::json value;
   };
   struct Public {
     bool valid = false;
     std::uint64_t version = 0;
     std::shared_ptr<const engine::GameState> state;  // the state the members describe
     std::map<std::string, Member> members;
-    std::string text;  // when text_valid
+    std::vector<std::string> valued;  // the members whose value is kept
+    std::string text;                 // when text_valid
     bool text_valid = false;
     std::string hash;
   };

@@ -131,10 +131,10 @@ Frame patch_frame(GameId game, std::string_view seat, std::uint64_t from, std::u
   return std::make_shared<const std::string>(std::move(text));
 }
 
-// A serialisation to keep: without the spare capacity that growing it left.
 // The longest text of a public member whose value is kept for its next diff (Member::value).
 constexpr std::size_t kept_value_bytes = 512;
 
+// A serialisation to keep: without the spare capacity that growing it left.
 std::string kept_text(const json& value) {
   std::string text;
   append_json(text, value);

@@ -280,9 +280,9 @@ SeatScratch& seat_scratch() {
 void GameFeed::read_seat_parts(const engine::Match& match, const std::string& name) {
   SeatScratch& next = seat_scratch();
   match.seat_parts(name, next.parts);
+  static constexpr std::string_view undo[] = {engine::undo_verb};
   if (next.parts.actions)
-    next.actions.assign(*next.parts.actions, next.parts.undo ? std::vector<std::string_view>{engine::undo_verb}
-                                                             : std::vector<std::string_view>{});
+    next.actions.assign(*next.parts.actions, next.parts.undo ? std::span(undo) : std::span<const std::string_view>{});
   else
     next.actions.clear();
   next.confirm.assign(next.parts.confirm);

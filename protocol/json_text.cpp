@@ -38,20 +38,28 @@ void append_json_string(std::string& out, std::string_view value) {
   text[value.size() + 1] = '"';
 }
 
+namespace {
+
+// An integer as JSON writes it.
+template <typename Integer>
+void append_integer(std::string& out, Integer value) {
+  char digits[24];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+}
+
+}  // namespace
+
 void append_json(std::string& out, const nlohmann::json& value) {
   switch (value.type()) {
     case nlohmann::json::value_t::string:
       append_json_string(out, value.get_ref<const std::string&>());
       return;
     case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned: {
-      char digits[24];
-      const auto end = value.is_number_unsigned()
-                           ? std::to_chars(digits, digits + sizeof digits, value.get<std::uint64_t>()).ptr
-                           : std::to_chars(digits, digits + sizeof digits, value.get<std::int64_t>()).ptr;
-      out.append(digits, end);
+      append_integer(out, value.get<std::int64_t>());
       return;
-    }
+    case nlohmann::json::value_t::number_unsigned:
+      append_integer(out, value.get<std::uint64_t>());
+      return;
     case nlohmann::json::value_t::boolean:
       out += value.get<bool>() ? "true" : "false";
       return;
@@ -133,7 +141,7 @@ ActionsText::Verb& ActionsText::verb_slot(std::string_view name) {
   return verb;
 }
 
-void ActionsText::assign(const engine::ActionList& list, const std::vector<std::string_view>& words) {
+void ActionsText::assign(const engine::ActionList& list, std::span<const std::string_view> words) {
   used_ = 0;
   auto conflict = [](std::string_view verb) {
     throw std::logic_error("'" + std::string(verb) + "' is listed as a word and with ids");
@@ -149,9 +157,7 @@ void ActionsText::assign(const engine::ActionList& list, const std::vector<std::
     if (verb.word) conflict(action.verb);
     verb.text.push_back(verb.ends.empty() ? '[' : ',');
     if (action.kind == engine::ArgKind::number) {
-      char digits[24];
-      const auto end = std::to_chars(digits, digits + sizeof digits, action.number).ptr;
-      verb.text.append(digits, end);
+      append_integer(verb.text, action.number);
     } else {
       append_json_string(verb.text, action.text);
     }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,7 +50,7 @@ class ActionsText {
   // The form of `list` (verbs in name order, each verb's arguments in listing order), plus the word
   // actions `words` (the framework's `undo`). A verb listed both as a word and with arguments
   // throws std::logic_error, as ActionList::to_json does.
-  void assign(const engine::ActionList& list, const std::vector<std::string_view>& words = {});
+  void assign(const engine::ActionList& list, std::span<const std::string_view> words = {});
   void clear() { used_ = 0; }
   // A copy of `other` at its exact size, without its spare buffers: for keeping, while `other`
   // stays the one rebuilt move after move.

@@ -57,6 +57,17 @@ void ActionList::add(std::string_view verb, std::string_view text) {
                       static_cast<std::uint16_t>(text.size()), ArgKind::text, 0});
 }
 
+void ActionList::add(const ActionRef& action) {
+  switch (action.kind) {
+    case ArgKind::none:
+      return add(action.verb);
+    case ArgKind::number:
+      return add(action.verb, action.number);
+    case ArgKind::text:
+      return add(action.verb, action.text);
+  }
+}
+
 ActionRef ActionList::operator[](std::size_t i) const {
   const Entry& e = entries_[i];
   return {text_at(e.verb_offset, e.verb_size), e.kind, e.number, text_at(e.text_offset, e.text_size)};

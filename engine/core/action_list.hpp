@@ -33,6 +33,7 @@ class ActionList {
   void add(std::string_view verb);  // a word action: `verb: true`
   void add(std::string_view verb, std::int64_t number);
   void add(std::string_view verb, std::string_view text);
+  void add(const ActionRef& action);  // an entry of another list
 
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }

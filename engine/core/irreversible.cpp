@@ -45,18 +45,7 @@ void irreversible_actions(const GameModule& module, const GameState& state, std:
       verb = action.verb;
       certain = module.certainly_reversible(state, seat, verb);  // the module knows: nothing to try
     }
-    if (certain || !is_irreversible(module, state, scratch, seat, action.to_action())) continue;
-    switch (action.kind) {
-      case ArgKind::none:
-        out.add(action.verb);
-        break;
-      case ArgKind::number:
-        out.add(action.verb, action.number);
-        break;
-      case ArgKind::text:
-        out.add(action.verb, action.text);
-        break;
-    }
+    if (!certain && is_irreversible(module, state, scratch, seat, action.to_action())) out.add(action);
   }
 }
 

@@ -102,8 +102,7 @@ nlohmann::json Match::seat_view(std::string_view seat) const {
   SeatParts parts;
   seat_parts(seat, parts);
   nlohmann::json v = std::move(parts.members);
-  auto& actions = v["actions"] = parts.actions ? parts.actions->to_json() : nlohmann::json::object();
-  if (parts.undo) actions[std::string(undo_verb)] = true;
+  v["actions"] = legal_actions(seat);
   if (!parts.confirm.empty()) v["confirm"] = parts.confirm.to_json();
   return v;
 }

@@ -13,6 +13,8 @@ using nlohmann::json;
 
 namespace {
 
+constexpr std::string_view undo[] = {"undo"};
+
 std::string text_of(const json& value) {
   std::string out;
   protocol::append_json(out, value);
@@ -67,7 +69,7 @@ TEST_CASE("a seat's actions as text: the protocol's form of the list, verbs in n
   list.add("card", -3);
   list.add("space", "a\"b");
   protocol::ActionsText text;
-  text.assign(list, {"undo"});
+  text.assign(list, undo);
   json expected = list.to_json();
   expected["undo"] = true;
   CHECK(text.text() == expected.dump());
@@ -79,7 +81,8 @@ TEST_CASE("a seat's actions as text: the protocol's form of the list, verbs in n
   SUBCASE("a verb listed as a word and with arguments throws, as the JSON form does") {
     engine::ActionList both;
     both.add("stop", 1);
-    CHECK_THROWS_AS(text.assign(both, {"stop"}), std::logic_error);
+    constexpr std::string_view stop[] = {"stop"};
+    CHECK_THROWS_AS(text.assign(both, stop), std::logic_error);
   }
 }
 
@@ -89,7 +92,7 @@ TEST_CASE("the operations between two action lists turn the first into the secon
   for (int i = 0; i < 2000; ++i) {
     const auto a = random_list(rng), b = random_list(rng);
     from.assign(a);
-    to.assign(b, rng.below(2) ? std::vector<std::string_view>{"undo"} : std::vector<std::string_view>{});
+    to.assign(b, rng.below(2) ? std::span(undo) : std::span<const std::string_view>{});
     protocol::OpsText ops;
     protocol::ActionsText::diff(from, to, "/actions", ops);
     const json before = {{"actions", json::parse(from.text())}};

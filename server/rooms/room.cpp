@@ -110,7 +110,9 @@ void Room::load() {
         return;
       }
       if (!take_lease()) return;
-      match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store));
+      std::size_t state_bytes = 0;
+      match_ = std::make_unique<engine::Match>(storage::load_match(*module_, *record, services_.store, &state_bytes));
+      last_snapshot_bytes_ = state_bytes;
       token_hashes_ = services_.store.seat_hashes(id_);
       accounts_ = services_.store.game_players(id_);
       // Any of them may hold a chat notice from before the room was loaded.

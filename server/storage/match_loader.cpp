@@ -11,10 +11,12 @@ engine::Match start_match(const engine::GameModule& module, const GameRecord& ga
   return engine::Match::start(module, game.scenario, game.options, game.seed);
 }
 
-engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store) {
+engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store,
+                         std::size_t* state_bytes) {
   if (auto snapshot = store.latest_snapshot(game.id)) {
     auto state = module.load(nlohmann::json::parse(snapshot->state));
     if (state_hash(*state) == snapshot->state_hash) {
+      if (state_bytes) *state_bytes = snapshot->state.size();
       // Snapshots are only taken at undo barriers, so nothing before one can be taken back.
       engine::Match match(module, std::move(state), snapshot->seq);
       for (const auto& move : store.moves_after(game.id, snapshot->seq)) match.replay(move);
@@ -24,6 +26,7 @@ engine::Match load_match(const engine::GameModule& module, const GameRecord& gam
              " fails its hash; replaying from the start");
   }
   engine::Match match = start_match(module, game);
+  if (state_bytes) *state_bytes = match.state().to_json().dump().size();
   for (const auto& move : store.moves_after(game.id, 0)) match.replay(move);
   return match;
 }

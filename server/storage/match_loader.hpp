@@ -13,8 +13,11 @@ namespace warpath::server::storage {
 
 engine::Match start_match(const engine::GameModule& module, const GameRecord& game);
 
-// Latest snapshot whose hash checks out (else the set-up), then every later move.
-engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store);
+// Latest snapshot whose hash checks out (else the set-up), then every later move. `state_bytes`,
+// when given, receives the size of the state's JSON it started from (the snapshot's, or the
+// set-up's measured), which sets how often the room takes the next snapshot.
+engine::Match load_match(const engine::GameModule& module, const GameRecord& game, GameStore& store,
+                         std::size_t* state_bytes = nullptr);
 
 struct ReplayReport {
   std::uint64_t moves = 0;

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # What a move costs the server in user-space instructions, which do not depend on how busy the
 # machine is (docs/PERFORMANCE.md): starts `warpath serve` under callgrind with instrumentation
-# off, switches it on once the server listens, runs warpath-load against it, and prints one JSON
-# object: the moves committed, every thread's instructions per move, and the part of them spent
-# in the feed, the commit thread, preparing the move (the rules, the legality check, the record)
-# and the confirm trials (each the inclusive cost of one function, not of the lambdas in it). The load's games follow its timing, so two runs play different moves:
+# off, runs warpath-load against it, switches it on once every seat is ready (as the load
+# generator's CPU figures count from then: creating the games and loading their rooms are not a
+# move's cost), and prints one JSON object: the moves committed since, every thread's
+# instructions per move, and the part of them spent in the feed, the commit thread, preparing the
+# move (the rules, the legality check, the record) and the confirm trials (each the inclusive cost
+# of one function, not of the lambdas in it). The load's games follow its timing, so two runs play different moves:
 # compare binaries over several runs, or use warpath-feed-bench for the feed alone. Builds nothing.
 #
 # usage: bench/server_instructions.sh WARPATH_BINARY [ROOMS] [SECONDS] [warpath-load options...]
@@ -34,9 +36,16 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/warpath-instructions-XXXXXX")
 start_server server_instructions.sh "$binary" valgrind --tool=callgrind --instr-atstart=no \
   --callgrind-out-file="$tmp/callgrind.out"
 
+committed() { curl -s "http://127.0.0.1:$port/metrics" | awk '$1 == "warpath_moves_committed_total" {print $2}'; }
+"$load" --host 127.0.0.1 --port "$port" --rooms "$rooms" --spectators 2 --seconds "$seconds" "$@" \
+  >"$tmp/load.json" 2>"$tmp/load.err" &
+load_pid=$!
+until grep -q '^playing:' "$tmp/load.err" || ! kill -0 "$load_pid" 2>/dev/null; do sleep 0.2; done
 callgrind_control -i on "$pid" >/dev/null 2>&1
-"$load" --host 127.0.0.1 --port "$port" --rooms "$rooms" --spectators 2 --seconds "$seconds" "$@" >"$tmp/load.json"
-moves=$(curl -s "http://127.0.0.1:$port/metrics" | awk '$1 == "warpath_moves_committed_total" {print $2}')
+moves_before=$(committed)
+wait "$load_pid"
+cat "$tmp/load.err" >&2
+moves=$(($(committed) - moves_before))
 kill -TERM "$pid"
 wait "$pid" || true
 pid=

@@ -291,7 +291,7 @@ class Room : public std::enable_shared_from_this<Room> {
   bool notices_queued_ = false;  // the move being committed queues notices: wake the outbox once it is stored
   std::uint64_t last_snapshot_version_ = 0;
   std::uint64_t last_snapshot_bytes_ = 0;  // size of the state in the last snapshot taken, or the one loaded
-  std::vector<std::string> window_kinds_;                  // the module's kinds of response window
+  std::vector<std::string> window_kinds_;  // the module's kinds of response window
   std::map<std::string, engine::StandingOrders> orders_;   // role -> its stored standing orders
   std::map<std::string, engine::StandingOrders> writing_;  // role -> the orders last sent to be stored
 };

@@ -1,6 +1,7 @@
 #include "engine/core/irreversible.hpp"
 
 #include <string>
+#include <typeinfo>
 
 #include "engine/core/match.hpp"
 
@@ -8,12 +9,19 @@ namespace warpath::engine {
 
 namespace {
 
-// True when applying `action` to a copy of `state` rolls dice or reveals something hidden. The
-// copy is `scratch`, made again from `state` for every trial (without new allocations when the
-// module can).
-bool is_irreversible(const GameModule& module, const GameState& state, std::unique_ptr<GameState>& scratch,
-                     std::string_view seat, const Action& action) {
-  if (!scratch || !scratch->assign_from(state)) scratch = state.clone();
+// The copy trials are made on: one per thread, kept from move to move and from room to room, so
+// that a trial overwrites memory the thread has just used (warm in its cache, allocations reused
+// by `assign_from`) instead of cloning the state into fresh memory every move. Made anew when a
+// state of another module comes.
+std::unique_ptr<GameState>& trial_scratch() {
+  thread_local std::unique_ptr<GameState> scratch;
+  return scratch;
+}
+
+// True when applying `action` to a copy of `state` rolls dice or reveals something hidden.
+bool is_irreversible(const GameModule& module, const GameState& state, std::string_view seat, const Action& action) {
+  auto& scratch = trial_scratch();
+  if (!scratch || typeid(*scratch) != typeid(state) || !scratch->assign_from(state)) scratch = state.clone();
   try {
     const ApplyReport report = module.trial(*scratch, seat, action);
     return report.used_randomness || report.revealed_hidden;
@@ -35,7 +43,6 @@ bool is_irreversible(const GameModule& module, const GameState& state, std::uniq
 // anew) and require it to be the same, as the leak tests do for views.
 void irreversible_actions(const GameModule& module, const GameState& state, std::string_view seat,
                           const ActionList& listed, ActionList& out) {
-  std::unique_ptr<GameState> scratch;
   std::string_view verb;  // the last verb asked about, and the module's answer
   bool certain = false;
   for (std::size_t i = 0; i < listed.size(); ++i) {
@@ -45,7 +52,7 @@ void irreversible_actions(const GameModule& module, const GameState& state, std:
       verb = action.verb;
       certain = module.certainly_reversible(state, seat, verb);  // the module knows: nothing to try
     }
-    if (!certain && is_irreversible(module, state, scratch, seat, action.to_action())) out.add(action);
+    if (!certain && is_irreversible(module, state, seat, action.to_action())) out.add(action);
   }
 }
 

@@ -7,6 +7,7 @@
 // lead (13.21: one VP track, the marker moves toward the side that gains).
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -201,17 +202,26 @@ class State final : public engine::GameState {
 
   PlayerState& player(Side side) { return players[index_of(side)]; }
   const PlayerState& player(Side side) const { return players[index_of(side)]; }
-  // Every change to a piece goes through here (never through `pieces` directly): it invalidates
-  // the cached Occupancy (queries.hpp).
+  // Every change to a piece goes through here (never through `pieces` directly): it stamps the
+  // pieces anew, which invalidates the cached Occupancy (queries.hpp).
   PieceState& piece(PieceIndex p) {
-    ++pieces_version_;
+    pieces_version_ = new_change_stamp();
     return pieces.at(static_cast<std::size_t>(p));
   }
   const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
   // Every change to a space's markers goes through here: it invalidates the cached supply.
   SpaceState& space(SpaceIndex s) {
-    ++markers_version_;
+    markers_version_ = new_change_stamp();
     return spaces.at(static_cast<std::size_t>(s));
+  }
+  // Whether `other` has the same pieces (markers): at once when both hold the same stamp, which
+  // only a copy of the other or of a common ancestor with no change since can (the views' test
+  // of what a move left alone), else by comparing them.
+  bool same_pieces(const State& other) const {
+    return pieces_version_ == other.pieces_version_ || pieces == other.pieces;
+  }
+  bool same_markers(const State& other) const {
+    return markers_version_ == other.markers_version_ || spaces == other.spaces;
   }
   const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
 
@@ -255,14 +265,26 @@ class State final : public engine::GameState {
   friend bool is_in_supply(const State& s, SpaceIndex space, Side side);
   SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;
+  // A value no other change to any state of the process has had (blocks of them handed to each
+  // thread): the stamp of the last change to a state's pieces or markers, copied with the state.
+  static std::uint64_t new_change_stamp() {
+    constexpr int block_bits = 32;
+    static std::atomic<std::uint64_t> blocks{1};
+    thread_local std::uint64_t next = 0, end = 0;
+    if (next == end) {
+      next = blocks.fetch_add(1, std::memory_order_relaxed) << block_bits;
+      end = next + (std::uint64_t{1} << block_bits);
+    }
+    return next++;
+  }
   // Units per space and side, rebuilt on demand when pieces have changed since. A cache inside a
   // const object: a State is used by one thread at a time (a room's strand, a playout).
-  std::uint64_t pieces_version_ = 0;
+  std::uint64_t pieces_version_ = new_change_stamp();
   mutable std::uint64_t occupancy_version_ = ~std::uint64_t{0};
   mutable std::shared_ptr<const class Occupancy> occupancy_;
   // Supply by space and side (-1: not traced yet), valid while neither pieces nor markers change
   // (12.0: "cache supply per active side until the state changes").
-  std::uint64_t markers_version_ = 0;
+  std::uint64_t markers_version_ = new_change_stamp();
   std::uint64_t settled_pieces_version_ = ~std::uint64_t{0};
   std::uint64_t settled_markers_version_ = ~std::uint64_t{0};
   mutable std::uint64_t supply_pieces_version_ = ~std::uint64_t{0};

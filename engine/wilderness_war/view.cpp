@@ -245,8 +245,8 @@ struct PublicMember {
   bool (*same)(const State& before, const State& after);
 };
 
-bool same_pieces(const State& a, const State& b) { return a.pieces == b.pieces; }
-bool same_spaces(const State& a, const State& b) { return a.spaces == b.spaces; }
+bool same_pieces(const State& a, const State& b) { return a.same_pieces(b); }
+bool same_spaces(const State& a, const State& b) { return a.same_markers(b); }
 bool same_players(const State& a, const State& b) { return a.players == b.players; }
 bool same_setup(const State& a, const State& b) {
   return a.scenario_index == b.scenario_index && a.options == b.options;

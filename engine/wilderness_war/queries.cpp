@@ -122,9 +122,9 @@ std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side) 
 const Occupancy& occupancy_of(const State& s) { return *shared_occupancy_of(s); }
 
 const std::shared_ptr<const Occupancy>& shared_occupancy_of(const State& s) {
-  if (!s.occupancy_ || s.occupancy_version_ != s.pieces_version_) {
+  if (!s.occupancy_ || s.occupancy_stamp_ != s.pieces_stamp_) {
     s.occupancy_ = std::make_shared<const Occupancy>(s);
-    s.occupancy_version_ = s.pieces_version_;
+    s.occupancy_stamp_ = s.pieces_stamp_;
   }
   return s.occupancy_;
 }

@@ -205,34 +205,32 @@ class State final : public engine::GameState {
   // Every change to a piece goes through here (never through `pieces` directly): it stamps the
   // pieces anew, which invalidates the cached Occupancy (queries.hpp).
   PieceState& piece(PieceIndex p) {
-    pieces_version_ = new_change_stamp();
+    pieces_stamp_ = new_change_stamp();
     return pieces.at(static_cast<std::size_t>(p));
   }
   const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
   // Every change to a space's markers goes through here: it invalidates the cached supply.
   SpaceState& space(SpaceIndex s) {
-    markers_version_ = new_change_stamp();
+    markers_stamp_ = new_change_stamp();
     return spaces.at(static_cast<std::size_t>(s));
   }
+  const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
   // Whether `other` has the same pieces (markers): at once when both hold the same stamp, which
   // only a copy of the other or of a common ancestor with no change since can (the views' test
   // of what a move left alone), else by comparing them.
-  bool same_pieces(const State& other) const {
-    return pieces_version_ == other.pieces_version_ || pieces == other.pieces;
-  }
+  bool same_pieces(const State& other) const { return pieces_stamp_ == other.pieces_stamp_ || pieces == other.pieces; }
   bool same_markers(const State& other) const {
-    return markers_version_ == other.markers_version_ || spaces == other.spaces;
+    return markers_stamp_ == other.markers_stamp_ || spaces == other.spaces;
   }
-  const SpaceState& space(SpaceIndex s) const { return spaces.at(static_cast<std::size_t>(s)); }
 
   // settle_map's bookkeeping: the map's continuous rules are a function of the pieces and markers,
   // so once applied they need not run again until one of them changes (most actions change none).
   bool map_settled() const {
-    return settled_pieces_version_ == pieces_version_ && settled_markers_version_ == markers_version_;
+    return settled_pieces_stamp_ == pieces_stamp_ && settled_markers_stamp_ == markers_stamp_;
   }
   void mark_map_settled() {
-    settled_pieces_version_ = pieces_version_;
-    settled_markers_version_ = markers_version_;
+    settled_pieces_stamp_ = pieces_stamp_;
+    settled_markers_stamp_ = markers_stamp_;
   }
 
   // The map space a piece is in, looking through leader boxes (2.0); no_space when off the map.
@@ -279,16 +277,16 @@ class State final : public engine::GameState {
   }
   // Units per space and side, rebuilt on demand when pieces have changed since. A cache inside a
   // const object: a State is used by one thread at a time (a room's strand, a playout).
-  std::uint64_t pieces_version_ = new_change_stamp();
-  mutable std::uint64_t occupancy_version_ = ~std::uint64_t{0};
+  std::uint64_t pieces_stamp_ = new_change_stamp();
+  mutable std::uint64_t occupancy_stamp_ = ~std::uint64_t{0};
   mutable std::shared_ptr<const class Occupancy> occupancy_;
   // Supply by space and side (-1: not traced yet), valid while neither pieces nor markers change
   // (12.0: "cache supply per active side until the state changes").
-  std::uint64_t markers_version_ = new_change_stamp();
-  std::uint64_t settled_pieces_version_ = ~std::uint64_t{0};
-  std::uint64_t settled_markers_version_ = ~std::uint64_t{0};
-  mutable std::uint64_t supply_pieces_version_ = ~std::uint64_t{0};
-  mutable std::uint64_t supply_markers_version_ = ~std::uint64_t{0};
+  std::uint64_t markers_stamp_ = new_change_stamp();
+  std::uint64_t settled_pieces_stamp_ = ~std::uint64_t{0};
+  std::uint64_t settled_markers_stamp_ = ~std::uint64_t{0};
+  mutable std::uint64_t supply_pieces_stamp_ = ~std::uint64_t{0};
+  mutable std::uint64_t supply_markers_stamp_ = ~std::uint64_t{0};
   mutable std::array<std::vector<std::int8_t>, 2> supply_;
 };
 

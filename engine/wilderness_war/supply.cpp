@@ -86,10 +86,10 @@ bool trace_supply(const State& s, SpaceIndex space, Side side) {
 }  // namespace
 
 bool is_in_supply(const State& s, SpaceIndex space, Side side) {
-  if (s.supply_pieces_version_ != s.pieces_version_ || s.supply_markers_version_ != s.markers_version_) {
+  if (s.supply_pieces_stamp_ != s.pieces_stamp_ || s.supply_markers_stamp_ != s.markers_stamp_) {
     for (auto& by_space : s.supply_) by_space.assign(s.spaces.size(), -1);
-    s.supply_pieces_version_ = s.pieces_version_;
-    s.supply_markers_version_ = s.markers_version_;
+    s.supply_pieces_stamp_ = s.pieces_stamp_;
+    s.supply_markers_stamp_ = s.markers_stamp_;
   }
   auto& known = s.supply_[index_of(side)][static_cast<std::size_t>(space)];
   if (known < 0) known = trace_supply(s, space, side) ? 1 : 0;

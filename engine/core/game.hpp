@@ -93,9 +93,9 @@ class GameState {
  public:
   virtual ~GameState() = default;
   virtual std::unique_ptr<GameState> clone() const = 0;
-  // Makes this state a copy of `other` (a state of the same module), reusing what it holds: for
-  // the trials of one position that the framework runs one after another. False when the module
-  // does not do it; the caller then clones instead.
+  // Makes this state a copy of `other` (a state of the same type), reusing what it holds: for
+  // the framework's trials, which run one after another on one scratch state per thread. False
+  // when the module does not do it; the caller then clones instead.
   virtual bool assign_from(const GameState& /*other*/) { return false; }
   virtual nlohmann::json to_json() const = 0;
 };

@@ -43,8 +43,10 @@ load_pid=$!
 until grep -q '^playing:' "$tmp/load.err" || ! kill -0 "$load_pid" 2>/dev/null; do sleep 0.2; done
 callgrind_control -i on "$pid" >/dev/null 2>&1
 moves_before=$(committed)
-wait "$load_pid"
+load_status=0
+wait "$load_pid" || load_status=$?
 cat "$tmp/load.err" >&2
+((load_status == 0)) || exit "$load_status"
 moves=$(($(committed) - moves_before))
 kill -TERM "$pid"
 wait "$pid" || true

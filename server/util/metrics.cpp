@@ -2,7 +2,6 @@
 
 #include "server/util/metrics.hpp"
 
-#include <ctime>
 #include <iomanip>
 #include <sstream>
 
@@ -83,7 +82,8 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   counter("warpath_outgoing_given_up_total", "Outbox messages given up after their retries were spent.",
           outgoing_given_up);
   commit_seconds.render(out, "warpath_commit_seconds", "From a move's preparation to its durable commit.");
-  move_cpu_seconds.render(out, "warpath_move_cpu_seconds", "CPU time of the rules engine per move.");
+  move_rules_seconds.render(out, "warpath_move_rules_seconds",
+                            "Time the rules engine took per move (legality check and move; it waits on nothing).");
   std::lock_guard lock(mutex_);
   header(out, "warpath_refusals_total",
          "Messages and requests refused with an error, and connections refused or dropped by a limit, by code.",
@@ -94,12 +94,6 @@ std::string Metrics::render(const std::vector<Gauge>& gauges) const {
   for (const auto& [status, count] : http_answers_)
     out += "warpath_http_responses_total{status=\"" + std::to_string(status) + "\"} " + std::to_string(count) + "\n";
   return out;
-}
-
-std::chrono::nanoseconds thread_cpu_time() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
 }
 
 }  // namespace warpath::server

@@ -52,7 +52,7 @@ class Metrics {
   std::atomic<std::uint64_t> outgoing_failed_attempts{0};  // attempts that failed (tried again later)
   std::atomic<std::uint64_t> outgoing_given_up{0};         // messages whose retries were spent
   Histogram commit_seconds;                                // from a move's preparation to its durable commit
-  Histogram move_cpu_seconds;                              // the rules engine's CPU time per move
+  Histogram move_rules_seconds;                            // the rules engine's time per move
 
   // Gauges kept elsewhere, given at render time: name, help, value.
   struct Gauge {
@@ -67,8 +67,5 @@ class Metrics {
   std::map<std::string, std::uint64_t> refusals_;
   std::map<unsigned, std::uint64_t> http_answers_;
 };
-
-// The calling thread's CPU time, for what a move costs the engine.
-std::chrono::nanoseconds thread_cpu_time();
 
 }  // namespace warpath::server

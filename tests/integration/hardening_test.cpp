@@ -462,7 +462,7 @@ TEST_CASE("GET /metrics: the Prometheus text format, with moves, refusals and th
   CHECK(values["warpath_moves_committed_total"] == 1);
   CHECK(values["warpath_commit_seconds_count"] == 1);
   CHECK(values["warpath_commit_seconds_bucket{le=\"+Inf\"}"] == 1);
-  CHECK(values["warpath_move_cpu_seconds_count"] == 1);
+  CHECK(values["warpath_move_rules_seconds_count"] == 1);
   CHECK(values["warpath_patches_sent_total"] == 1);  // red's
   CHECK(values["warpath_refusals_total{code=\"rate_limited\"}"] == 1);
   CHECK(values["warpath_refusals_total{code=\"not_joined\"}"] == 1);

@@ -191,7 +191,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
     auto it = public_.members.find(key);
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
-      public_.members.emplace(key, Member{std::move(text), 0, {}});
+      it = public_.members.emplace(key, Member{std::move(text), 0, {}}).first;
       changed(key);
     } else if (it->second.text != text) {
       changed(key);
@@ -204,22 +204,24 @@ std::string GameFeed::update_public(const engine::Match& match) {
       } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
         ops.replace(pointer_to(key), text);
       } else {
-        json& kept = it->second.value;
+        const json& kept = it->second.value;
         json read_back;
         const json& old = kept.is_null() ? (read_back = json::parse(it->second.text)) : kept;
         json changes = json::array();
         diff_into(old, value, pointer_to(key), changes);
         for (const auto& op : changes) ops.append(op);
-        kept = text.size() <= kept_value_bytes ? std::move(value) : json();
-        if (!kept.is_null()) valued.push_back(key);
-        it->second.text = std::move(text);
-        continue;
       }
-      it->second.value = json();
       it->second.text = std::move(text);
     }
+    // What the module rebuilt, changed or not, is kept for the next move's diff when it is short
+    // and the module does not patch it: a member rebuilt on every move (a turn's state) is then
+    // never read back from its text.
+    const bool keep =
+        value.is_structured() && it->second.text.size() <= kept_value_bytes && !update.patches.contains(key);
+    it->second.value = keep ? std::move(value) : json();
+    if (keep) valued.push_back(key);
   }
-  // A value is kept only while the moves go on changing its member.
+  // A value is kept only while the moves go on rebuilding its member.
   for (const auto& key : public_.valued) {
     const auto it = public_.members.find(key);
     if (it != public_.members.end() && std::find(valued.begin(), valued.end(), key) == valued.end())

@@ -81,9 +81,9 @@ class GameFeed {
   struct Member {
     std::string text;          // its value's serialisation, without spare capacity
     std::uint64_t prefix = 0;  // the hash state before this member's piece of the text
-    // The value itself, while it is short and the last move changed it without a patch of the
-    // module's (a turn's state, changed by most moves): the next move diffs it without reading it
-    // back from the text. Kept for every member, the part would weigh six times its text.
+    // The value itself, while it is short, has no patch of the module's and the last move rebuilt
+    // it (a turn's state, rebuilt on every move): the next move diffs it without reading it back
+    // from the text. Kept for every member, the part would weigh six times its text.
     nlohmann::json value;
   };
   struct Public {

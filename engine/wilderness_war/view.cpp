@@ -202,24 +202,36 @@ json picked_json(const State& state) {
 // activated, moving or being picked, the battle and the combat panel. Everything here is on the
 // table for both sides.
 json turn_json(const State& state) {
-  json turn = {{"step", step_names(state.step)}, {"card", nullptr},  {"activated", json::array()},
-               {"moving", json::array()},        {"where", nullptr}, {"battle", nullptr},
-               {"picked", picked_json(state)}};
+  // Built member by member into the object (an initializer list would copy every value once more):
+  // this runs on most moves.
+  json turn(json::value_t::object);
+  auto& members = turn.get_ref<json::object_t&>();
+  json card, activated(json::value_t::array), moving(json::value_t::array), where, battle;
   if (state.activation) {
-    turn["card"] = state.activation->card;
-    turn["activated"] = piece_ids(state, state.activation->activated);
+    card = state.activation->card;
+    activated = piece_ids(state, state.activation->activated);
   }
-  if (state.construction) turn["card"] = state.construction->card;
-  if (state.event) turn["card"] = state.event->card;
+  if (state.construction) card = state.construction->card;
+  if (state.event) card = state.event->card;
   if (state.move) {
-    turn["moving"] = piece_ids(state, state.move->pieces);
-    turn["where"] = space_id_or_null(state, state.move->where);
+    moving = piece_ids(state, state.move->pieces);
+    where = space_id_or_null(state, state.move->where);
   }
-  if (state.battle)
-    turn["battle"] = {{"space", space_id_or_null(state, state.battle->where)},
-                      {"attacker", side_names(state.battle->attacker)},
-                      {"attackers", piece_ids(state, state.battle->attackers)}};
-  turn["combat"] = combat_json(state);
+  if (state.battle) {
+    battle = json(json::value_t::object);
+    auto& b = battle.get_ref<json::object_t&>();
+    b.emplace("space", space_id_or_null(state, state.battle->where));
+    b.emplace("attacker", side_names(state.battle->attacker));
+    b.emplace("attackers", piece_ids(state, state.battle->attackers));
+  }
+  members.emplace("step", step_names(state.step));
+  members.emplace("card", std::move(card));
+  members.emplace("activated", std::move(activated));
+  members.emplace("moving", std::move(moving));
+  members.emplace("where", std::move(where));
+  members.emplace("battle", std::move(battle));
+  members.emplace("picked", picked_json(state));
+  members.emplace("combat", combat_json(state));
   return turn;
 }
 

@@ -260,6 +260,15 @@ struct PublicMember {
 bool same_pieces(const State& a, const State& b) { return a.same_pieces(b); }
 bool same_spaces(const State& a, const State& b) { return a.same_markers(b); }
 bool same_players(const State& a, const State& b) { return a.players == b.players; }
+bool same_known_cards(const State& a, const State& b) {
+  return std::ranges::all_of(both_sides, [&](Side side) { return a.player(side).known == b.player(side).known; });
+}
+// The fortresses' owners (8.24, 9.22) change far more rarely than the markers beside them.
+bool same_fortress_owners(const State& a, const State& b) {
+  return a.same_markers(b) || std::ranges::all_of(a.data().fortresses, [&](SpaceIndex s) {
+           return a.space(s).fortress_owner == b.space(s).fortress_owner;
+         });
+}
 bool same_setup(const State& a, const State& b) {
   return a.scenario_index == b.scenario_index && a.options == b.options;
 }
@@ -283,7 +292,7 @@ const std::array<PublicMember, 24> public_members = {{
      same_players},
     {"known_cards",
      [](const State& s) { return by_side([&](Side side) { return card_list_json(s.player(side).known); }); },
-     same_players},
+     same_known_cards},
     {"hand_size", [](const State& s) { return by_side([&](Side side) { return s.hand_size(side); }); },
      [](const State& a, const State& b) { return same_setup(a, b) && a.year_track == b.year_track; }},
     {"discard", [](const State& s) { return card_list_json(s.discard); },
@@ -296,7 +305,7 @@ const std::array<PublicMember, 24> public_members = {{
      same_players},
     {"pieces", compact_pieces_json, same_pieces},
     {"markers", markers_to_json, same_spaces},
-    {"fortresses", fortress_owners_to_json, same_spaces},
+    {"fortresses", fortress_owners_to_json, same_fortress_owners},
     {"vp_spaces", [](const State& s) { return vp_space_holders_to_json(s); },
      [](const State& a, const State& b) { return a.vp_space_holders == b.vp_space_holders; }},
     {"militia_boxes", militia_boxes_json, same_pieces},

@@ -131,8 +131,12 @@ Frame patch_frame(GameId game, std::string_view seat, std::uint64_t from, std::u
   return std::make_shared<const std::string>(std::move(text));
 }
 
-// The longest text of a public member whose value is kept for its next diff (Member::value).
-constexpr std::size_t kept_value_bytes = 512;
+// Whether a public member's value is kept for its next diff (Member::value), which then never
+// reads it back from its text: a short array or object (a value the module patches is not).
+bool worth_keeping(const json& value, const std::string& text) {
+  constexpr std::size_t kept_value_bytes = 512;
+  return value.is_structured() && text.size() <= kept_value_bytes;
+}
 
 // A serialisation to keep: without the spare capacity that growing it left.
 std::string kept_text(const json& value) {
@@ -156,11 +160,11 @@ GameFeed::Public& GameFeed::current_public(const engine::Match& match) {
 
 void GameFeed::rebuild_public(const engine::Match& match) {
   public_.members.clear();
-  public_.valued.clear();
   json view = match.public_view();
   for (auto& [key, value] : view.items()) {
     std::string text = kept_text(value);
-    public_.members.emplace(key, Member{std::move(text), 0, {}});
+    auto& member = public_.members.emplace(key, Member{std::move(text), 0, {}}).first->second;
+    if (worth_keeping(value, member.text)) member.value = std::move(value);
   }
   finish_public(match);
 }
@@ -185,7 +189,6 @@ std::string GameFeed::update_public(const engine::Match& match) {
     for (const auto& key : gone) remove(key);
   }
   for (const auto& key : update.gone) remove(key);
-  std::vector<std::string> valued;  // the members whose value this move keeps
   for (auto& [key, value] : update.members.items()) {
     std::string text = kept_text(value);
     auto it = public_.members.find(key);
@@ -213,21 +216,9 @@ std::string GameFeed::update_public(const engine::Match& match) {
       }
       it->second.text = std::move(text);
     }
-    // What the module rebuilt, changed or not, is kept for the next move's diff when it is short
-    // and the module does not patch it: a member rebuilt on every move (a turn's state) is then
-    // never read back from its text.
-    const bool keep =
-        value.is_structured() && it->second.text.size() <= kept_value_bytes && !update.patches.contains(key);
+    const bool keep = worth_keeping(value, it->second.text) && !update.patches.contains(key);
     it->second.value = keep ? std::move(value) : json();
-    if (keep) valued.push_back(key);
   }
-  // A value is kept only while the moves go on rebuilding its member.
-  for (const auto& key : public_.valued) {
-    const auto it = public_.members.find(key);
-    if (it != public_.members.end() && std::find(valued.begin(), valued.end(), key) == valued.end())
-      it->second.value = json();
-  }
-  public_.valued = std::move(valued);
   if (ops.empty()) {  // the same text and hash, for the match's newer state
     public_.state = match.shared_state();
     public_.version = match.version();

@@ -81,8 +81,8 @@ class GameFeed {
   struct Member {
     std::string text;          // its value's serialisation, without spare capacity
     std::uint64_t prefix = 0;  // the hash state before this member's piece of the text
-    // The value itself, while it is short, has no patch of the module's and the last move rebuilt
-    // it (a turn's state, rebuilt on every move): the next move diffs it without reading it back
+    // The value itself when it is short and structured and the module does not patch it (a
+    // turn's state, the players' flags): a move that changes it diffs it without reading it back
     // from the text. Kept for every member, the part would weigh six times its text.
     nlohmann::json value;
   };
@@ -91,8 +91,7 @@ class GameFeed {
     std::uint64_t version = 0;
     std::shared_ptr<const engine::GameState> state;  // the state the members describe
     std::map<std::string, Member> members;
-    std::vector<std::string> valued;  // the members whose value is kept
-    std::string text;                 // when text_valid
+    std::string text;  // when text_valid
     bool text_valid = false;
     std::string hash;
   };

@@ -386,8 +386,10 @@ json public_view_patches(const State& before, const State& after, const json& ch
 }
 
 json make_seat_view(const State& state, std::string_view seat, std::string prompt) {
-  json v = {{"prompt", std::move(prompt)}};
-  if (const auto side = side_names.find(seat)) v["hand"] = card_list_json(state.player(*side).hand);
+  json v(json::value_t::object);  // built in place: this runs for every seat on every move
+  auto& members = v.get_ref<json::object_t&>();
+  members.emplace("prompt", std::move(prompt));
+  if (const auto side = side_names.find(seat)) members.emplace("hand", card_list_json(state.player(*side).hand));
   return v;
 }
 

@@ -13,13 +13,26 @@ std::string test_clock_path;  // set once at start-up, before any thread reads i
 }
 
 std::string unix_ms_to_iso8601(std::int64_t ms) {
-  const std::time_t t = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms % 1000));
-  return buf;
+  // The calendar by std::chrono and the digits written in place: every stored move takes a
+  // timestamp, and gmtime_r with snprintf cost ten times as much.
+  using namespace std::chrono;
+  const sys_time<milliseconds> at{milliseconds(ms)};
+  const auto day = floor<days>(at);
+  const year_month_day date{day};
+  const hh_mm_ss time{at - day};
+  std::string out = "0000-00-00T00:00:00.000Z";
+  auto put = [&](std::size_t from, int width, long long value) {  // zero-padded, as the template is
+    for (int i = width - 1; i >= 0; --i, value /= 10)
+      out[from + static_cast<std::size_t>(i)] = static_cast<char>('0' + value % 10);
+  };
+  put(0, 4, static_cast<int>(date.year()));
+  put(5, 2, static_cast<unsigned>(date.month()));
+  put(8, 2, static_cast<unsigned>(date.day()));
+  put(11, 2, time.hours().count());
+  put(14, 2, time.minutes().count());
+  put(17, 2, time.seconds().count());
+  put(20, 3, time.subseconds().count());
+  return out;
 }
 
 std::int64_t iso8601_to_unix_ms(const std::string& text) {

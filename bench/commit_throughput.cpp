@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -69,9 +70,9 @@ Run run(const std::string& path, int rooms, double seconds) {
     }
     const auto s = ++seq[static_cast<std::size_t>(room)];
     // Each move adds a log line, as most real moves do.
-    const json log = {
-        {"keep", s - 1},
-        {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}};
+    const auto log = std::make_shared<const json>(
+        json{{"keep", s - 1},
+             {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}});
     queue.submit(GameStore::append_move({games[static_cast<std::size_t>(room)],
                                          s,
                                          {"a", {"pass", nullptr}},

@@ -539,7 +539,7 @@ void Room::start_commit(Pending pending) {
                              prepared->move,
                              match_->active_roles_after(*prepared),
                              result ? result->to_json() : json(),
-                             *log_change,
+                             log_change,
                              unix_now_ms(),
                              timed_,
                              timed_ ? match_->active_roles() : std::vector<std::string>{},

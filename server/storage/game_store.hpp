@@ -3,6 +3,7 @@
 // writes) and the write operations, as work for the commit queue.
 
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -37,8 +38,10 @@ struct MoveRecord {
   engine::Move move;
   // The game row after the move, for the lobby: whose turn, over or not.
   nlohmann::json active_roles;
-  nlohmann::json result;     // null while the game goes on
-  nlohmann::json log;        // what the move did to the log (engine::move_log_change); null: nothing
+  nlohmann::json result;  // null while the game goes on
+  // What the move did to the log (engine::move_log_change), shared with the room that sends it in
+  // the move's patches; null or absent: nothing.
+  std::shared_ptr<const nlohmann::json> log;
   std::int64_t time_ms = 0;  // when it was made (Unix ms)
   // A timed game's clocks are settled in the move's transaction: who was to decide before it.
   bool timed = false;

@@ -43,7 +43,7 @@ std::optional<std::string> commit(CommitQueue& q, CommitQueue::Work work) {
 }
 
 MoveRecord move(GameId game, std::uint64_t seq, std::optional<HeldLease> lease, std::int64_t until) {
-  MoveRecord r{game, seq, {"red", {"pass", nullptr}}, json::array({"blue"}), json(), json(), 0, false, {}};
+  MoveRecord r{game, seq, {"red", {"pass", nullptr}}, json::array({"blue"}), json(), nullptr, 0, false, {}};
   r.lease = std::move(lease);
   r.lease_until_ms = until;
   return r;

@@ -53,7 +53,7 @@ engine::Match play_and_store(CommitQueue& q, const engine::GameModule& duel, Gam
     const auto action = choices[chooser.below(static_cast<std::uint32_t>(choices.size()))];
     REQUIRE_FALSE(match.play(role, action));
     commit_and_wait(q, GameStore::append_move(
-                           {id, match.version(), {role, action}, match.active_roles(), json(), json(), 0, false, {}}));
+                           {id, match.version(), {role, action}, match.active_roles(), json(), nullptr, 0, false, {}}));
     if (match.at_barrier() && match.version() >= last_snapshot + snapshot_every) {
       last_snapshot = match.version();
       const json state = match.state().to_json();
@@ -165,14 +165,14 @@ TEST_CASE("moves are append-only") {
   CommitQueue q(db.path());
   const GameId id = create(q, 1);
   commit_and_wait(q, GameStore::append_move(
-                         {id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}));
+                         {id, 1, {"red", {"roll", nullptr}}, json::array({"red"}), json(), nullptr, 0, false, {}}));
   Connection c(db.path());
   CHECK_THROWS(c.exec("DELETE FROM moves"));
   CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));
   // The same seq twice is refused: a lost race between two writers cannot fork a history.
   std::promise<std::optional<std::string>> done;
   q.submit(
-      GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), json(), 0, false, {}}),
+      GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array({"red"}), json(), nullptr, 0, false, {}}),
       [&](std::optional<std::string> e) { done.set_value(e); });
   CHECK(done.get_future().get().has_value());
 }
@@ -195,12 +195,12 @@ TEST_CASE("the commit queue groups concurrent writes and fails one bad write alo
                                      {"red", {"pass", nullptr}},
                                      json::array(),
                                      json(),
-                                     json(),
+                                     nullptr,
                                      0,
                                      false,
                                      {}}),
              finish);
-  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), json(), 0, false, {}}),
+  q.submit(GameStore::append_move({id, 1, {"red", {"pass", nullptr}}, json::array(), json(), nullptr, 0, false, {}}),
            finish);  // duplicate
   all_done.get_future().get();
   CHECK(ok == writes);
@@ -237,7 +237,7 @@ TEST_CASE("the commit queue's failures stay with their writes, in the middle of 
                                    {"red", {"pass", nullptr}},
                                    json::array(),
                                    json(),
-                                   json(),
+                                   nullptr,
                                    0,
                                    false,
                                    {}});

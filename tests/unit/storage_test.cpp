@@ -177,6 +177,46 @@ TEST_CASE("moves are append-only") {
   CHECK(done.get_future().get().has_value());
 }
 
+TEST_CASE("a database from before schema 017 keeps its moves, append-only, once they are stored in arrival order") {
+  TempDb db;
+  if (Connection(db.path()).dialect() != Dialect::sqlite) return;  // PostgreSQL's 017 changes nothing
+  const auto all = embedded_migrations();
+  const auto rebuilt = std::find_if(all.begin(), all.end(), [](const Migration& m) { return m.version == 17; });
+  REQUIRE(rebuilt != all.end());
+  {
+    Connection c(db.path());
+    migrate(c, std::vector<Migration>(all.begin(), rebuilt));
+    c.exec(
+        "INSERT INTO games(id, title, scenario, seed, created_at, updated_at) VALUES (1, 'test-duel', 'standard', 1, "
+        "'t', 't'), (2, 'test-duel', 'standard', 2, 't', 't')");
+    // Interleaved, as games going on at once store them.
+    c.exec(
+        "INSERT INTO moves(game_id, seq, role, verb, arg, created_at, log, dice) VALUES "
+        "(2, 1, 'red', 'roll', 'null', '2026-01-01T00:00:01.000Z', NULL, '[3]'), "
+        "(1, 1, 'red', 'roll', 'null', '2026-01-01T00:00:02.000Z', '{\"keep\":0,\"lines\":[]}', NULL), "
+        "(2, 2, 'blue', 'pass', 'null', '2026-01-01T00:00:03.000Z', NULL, NULL)");
+  }
+  { CommitQueue q(db.path()); }  // migrates the rest
+  Connection c(db.path());
+  auto rows = c.prepare("SELECT game_id, seq, role, verb, arg, created_at, log, dice FROM moves ORDER BY rowid");
+  std::vector<std::string> seen;
+  while (rows.step()) {
+    std::string row;
+    for (int i = 0; i < 8; ++i) row += (rows.column_is_null(i) ? "-" : rows.column_text(i)) + "|";
+    seen.push_back(row);
+  }
+  CHECK(seen == std::vector<std::string>{
+                    "2|1|red|roll|null|2026-01-01T00:00:01.000Z|-|[3]|",
+                    "1|1|red|roll|null|2026-01-01T00:00:02.000Z|{\"keep\":0,\"lines\":[]}|-|",
+                    "2|2|blue|pass|null|2026-01-01T00:00:03.000Z|-|-|",
+                });
+  CHECK_THROWS(c.exec("DELETE FROM moves"));
+  CHECK_THROWS(c.exec("UPDATE moves SET verb = 'pass'"));
+  CHECK_THROWS(
+      c.exec("INSERT INTO moves(game_id, seq, role, verb, arg, created_at) VALUES (2, 2, 'red', 'roll', "
+             "'null', 't')"));
+}
+
 TEST_CASE("the commit queue groups concurrent writes and fails one bad write alone") {
   TempDb db;
   CommitQueue q(db.path());

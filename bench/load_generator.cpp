@@ -39,8 +39,9 @@
 //     acknowledged move), open_outages and longest_open_outage_ms (losses not yet recovered at the
 //     end, and the oldest's age), acked_out_lines (lines written to --acked-out).
 //   server_rss_kb, server_cpu_seconds, server_cpu_us_per_move (and its parts in user space and
-//     in the kernel, server_user_us_per_move and server_system_us_per_move), server_cores_busy:
-//     with --server-pid, read from /proc.
+//     in the kernel, server_user_us_per_move and server_system_us_per_move), server_cores_busy,
+//     server_file_io_per_move {write_calls, write_kb, read_calls} (the database's system calls and
+//     bytes written, from play start): with --server-pid, read from /proc.
 //
 // Cost on the hot path (the generator shares the machine with the server): the expected hash
 // takes one canonical dump of each view part per applied patch, and the view's size for the
@@ -208,6 +209,25 @@ CpuSeconds cpu_seconds(long pid) {
   fields >> user >> system;
   const auto ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
   return {user / ticks, system / ticks};
+}
+
+// The process's file input and output so far, from /proc/PID/io: write and read system calls and
+// the bytes written. Sockets are not counted there (sendmsg and recvmsg bypass these counters),
+// so for a server these are its database's writes and reads (and its log's).
+struct IoCounts {
+  double write_calls = 0, write_bytes = 0, read_calls = 0;
+};
+IoCounts io_counts(long pid) {
+  std::ifstream io("/proc/" + std::to_string(pid) + "/io");
+  IoCounts out;
+  std::string name;
+  double value = 0;
+  while (io >> name >> value) {
+    if (name == "syscw:") out.write_calls = value;
+    if (name == "wchar:") out.write_bytes = value;
+    if (name == "syscr:") out.read_calls = value;
+  }
+  return out;
 }
 
 long rss_kb(long pid) {
@@ -680,6 +700,7 @@ class LoadGenerator {
     if (o_.server_pid) {
       rss_after_ = rss_kb(o_.server_pid);
       cpu_at_play_start_ = cpu_seconds(o_.server_pid);
+      io_at_play_start_ = io_counts(o_.server_pid);
     }
     start_play();
   }
@@ -1060,6 +1081,7 @@ class LoadGenerator {
     if (o_.server_pid) {
       rss_end_ = rss_kb(o_.server_pid);
       cpu_at_play_end_ = cpu_seconds(o_.server_pid);
+      io_at_play_end_ = io_counts(o_.server_pid);
     }
     auto remaining = std::make_shared<std::size_t>(1);
     auto closed = [this, remaining] {
@@ -1151,6 +1173,11 @@ class LoadGenerator {
       report["server_user_us_per_move"] = per_move(cpu_at_play_end_.user - cpu_at_play_start_.user);
       report["server_system_us_per_move"] = per_move(cpu_at_play_end_.system - cpu_at_play_start_.system);
       report["server_cores_busy"] = cpu / seconds;
+      const auto io_per_move = [&](double a, double b) { return moves_ ? (b - a) / static_cast<double>(moves_) : 0.0; };
+      report["server_file_io_per_move"] = {
+          {"write_calls", io_per_move(io_at_play_start_.write_calls, io_at_play_end_.write_calls)},
+          {"write_kb", io_per_move(io_at_play_start_.write_bytes, io_at_play_end_.write_bytes) / 1024.0},
+          {"read_calls", io_per_move(io_at_play_start_.read_calls, io_at_play_end_.read_calls)}};
     }
     std::cout << report.dump() << std::endl;
   }
@@ -1193,6 +1220,7 @@ class LoadGenerator {
   std::vector<std::size_t> log_frame_bytes_;
   long rss_before_ = -1, rss_after_ = -1, rss_end_ = -1;
   CpuSeconds cpu_at_play_start_, cpu_at_play_end_;
+  IoCounts io_at_play_start_, io_at_play_end_;
   std::vector<double> patch_to_view_ratios_;
   std::vector<double> patch_to_held_ratios_;
   // --cluster

@@ -198,6 +198,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
       changed(key);
     } else if (it->second.text != text) {
       changed(key);
+      const std::size_t mark = ops.mark();
       const auto given = update.patches.find(key);
       if (given != update.patches.end()) {  // the module says what changed
         for (auto& op : *given) {
@@ -214,6 +215,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
         diff_into(old, value, pointer_to(key), changes);
         for (const auto& op : changes) ops.append(op);
       }
+      if (ops.longer_than_replace(mark, pointer_to(key), text.size())) ops.replace_since(mark, pointer_to(key), text);
       it->second.text = std::move(text);
     }
     const bool keep = worth_keeping(value, it->second.text) && !update.patches.contains(key);
@@ -325,18 +327,28 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
     if (!find(after, member.name)) ops.remove(pointer_to(member.name));
   for (const auto& member : after) {
     const SeatMember* old = find(before, member.name);
+    const std::size_t mark = ops.mark();
     if (!old) {
       ops.add(pointer_to(member.name), member_text(member));
+      continue;
     } else if (member.text) {
       ActionsText::diff(*old->text, *member.text, pointer_to(member.name), ops);
     } else if (*old->value == *member.value) {
       continue;
     } else if (!old->value->is_structured() || !member.value->is_structured()) {  // a prompt: replaced
       ops.replace(pointer_to(member.name), member_text(member));
+      continue;
     } else {
       json changes = json::array();
       diff_into(*old->value, *member.value, pointer_to(member.name), changes);
       for (const auto& op : changes) ops.append(op);
+    }
+    // Several operations inside a member: one replacing it instead when that is shorter. Its text
+    // is written out only when the operations are longer than the shortest replacement could be.
+    if (ops.longer_than_replace(mark, pointer_to(member.name), 0)) {
+      const std::string text = member_text(member);
+      if (ops.longer_than_replace(mark, pointer_to(member.name), text.size()))
+        ops.replace_since(mark, pointer_to(member.name), text);
     }
   }
 }

@@ -124,6 +124,18 @@ void OpsText::write(std::string_view op, std::string_view path, std::string_view
   text_.push_back('}');
 }
 
+bool OpsText::longer_than_replace(std::size_t mark, std::string_view path, std::size_t value_bytes) const {
+  // {"op":"replace","path":"…","value":…} after a comma unless first, the path written as is (a
+  // pointer to a member of plain words): what write() makes of it.
+  const std::size_t replace_bytes = (mark > 0 ? 1 : 0) + 35 + path.size() + value_bytes;
+  return text_.size() - mark > replace_bytes;
+}
+
+void OpsText::replace_since(std::size_t mark, std::string_view path, std::string_view value_text) {
+  text_.resize(mark);
+  replace(path, value_text);
+}
+
 void OpsText::append(const nlohmann::json& op) {
   if (!text_.empty()) text_.push_back(',');
   append_json(text_, op);

@@ -35,6 +35,14 @@ class OpsText {
   void remove(std::string_view path) { write("remove", path, {}); }
   void append(const nlohmann::json& op);  // an operation built as JSON
   bool empty() const { return text_.empty(); }
+  // Where the text stands, to come back to with replace_if_shorter.
+  std::size_t mark() const { return text_.size(); }
+  // Whether the operations written since `mark` are longer than one replacing `path`'s value by a
+  // value of `value_bytes`; replace_since then writes that one in their stead. Both are the same
+  // change to the document (RFC 6902 leaves the choice of operations to the writer): a patch takes
+  // the shorter, e.g. a stage's legal actions all gone and new ones listed.
+  bool longer_than_replace(std::size_t mark, std::string_view path, std::size_t value_bytes) const;
+  void replace_since(std::size_t mark, std::string_view path, std::string_view value_text);
   const std::string& elements() const { return text_; }
 
  private:

@@ -102,6 +102,28 @@ TEST_CASE("the operations between two action lists turn the first into the secon
   }
 }
 
+TEST_CASE("a member's operations give way to one replacing it when that is shorter, by the exact bytes") {
+  protocol::OpsText ops;
+  ops.replace("/prompt", "\"Move\"");
+  const std::size_t mark = ops.mark();
+  ops.remove("/actions/pass");
+  ops.add("/actions/space", "[\"a\",\"b\"]");
+  ops.add("/actions/stop", "true");
+  const std::string whole = R"({"space":["a","b"],"stop":true})";
+  CHECK(ops.longer_than_replace(mark, "/actions", whole.size()));
+  CHECK_FALSE(ops.longer_than_replace(mark, "/actions", 1000));
+  ops.replace_since(mark, "/actions", whole);
+  CHECK(ops_json(ops) == json::parse(R"([{"op":"replace","path":"/prompt","value":"Move"},
+                                         {"op":"replace","path":"/actions","value":{"space":["a","b"],"stop":true}}])"));
+  // The replacement's size is counted exactly: as long as itself, not longer; first or after a comma.
+  CHECK_FALSE(ops.longer_than_replace(mark, "/actions", whole.size()));
+  CHECK(ops.longer_than_replace(mark, "/actions", whole.size() - 1));
+  protocol::OpsText first;
+  first.replace("/actions", whole);
+  CHECK_FALSE(first.longer_than_replace(0, "/actions", whole.size()));
+  CHECK(first.longer_than_replace(0, "/actions", whole.size() - 1));
+}
+
 TEST_CASE("the operations between two action lists are those of the feed's JSON diff") {
   auto diff = [](const engine::ActionList& a, const engine::ActionList& b) {
     protocol::ActionsText from, to;

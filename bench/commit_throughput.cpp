@@ -70,7 +70,7 @@ Run run(const std::string& path, int rooms, double seconds) {
     }
     const auto s = ++seq[static_cast<std::size_t>(room)];
     // Each move adds a log line, as most real moves do.
-    const auto log = std::make_shared<const json>(
+    const auto log = std::make_shared<const warpath::engine::MoveLog>(
         json{{"keep", s - 1},
              {"lines", json::array({{{"role", "a"}, {"verb", "pass"}, {"arg", nullptr}, {"text", "a passes."}}})}});
     queue.submit(GameStore::append_move({games[static_cast<std::size_t>(room)],

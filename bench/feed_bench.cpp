@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
       }
       const auto played = Clock::now();
       // As a room does: the move's log change is worked out once, stored, and sent in the patches.
-      const json log_change = engine::move_log_change(*module, *before, match.state(), seats);
+      const engine::MoveLog log_change(*module, *before, match.state(), seats);
       const auto deliveries = feed.advance(match, watched, &log_change);
       const auto fed = Clock::now();
       rules_seconds += std::chrono::duration<double>(played - started).count();

@@ -398,7 +398,7 @@ GameFeed::Seat& GameFeed::current_seat(const engine::Match& match, const std::st
 }
 
 std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, const std::set<std::string>& watched,
-                                                  const json* log_change) {
+                                                  const engine::MoveLog* move_log) {
   std::vector<Delivery> deliveries;
   // A seat nobody watches keeps nothing: it is rebuilt when next asked for.
   for (auto& [name, seat] : seats_)
@@ -436,11 +436,15 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     const std::size_t size = module.log_size(match.state(), name);
     if (size != seat.log_size) {
       const std::size_t keep = std::min(size, seat.log_size);
-      const json* given = log_change ? &engine::seat_log_change(*log_change, name) : nullptr;
+      const json* given = move_log ? &engine::seat_log_change(move_log->change, name) : nullptr;
       if (given && given->is_object() && given->at("keep") == keep && keep + given->at("lines").size() == size) {
         // Every seat of a module whose seats read the same log gets the same text: written once.
-        if (given != given_text.first) given_text = {given, given->dump()};
-        log = given_text.second;
+        if (given == &move_log->change)
+          log = move_log->text;
+        else {
+          if (given != given_text.first) given_text = {given, given->dump()};
+          log = given_text.second;
+        }
       } else {
         log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
       }

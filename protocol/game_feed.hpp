@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/core/match.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/limits.hpp"
@@ -34,11 +35,11 @@ class GameFeed {
     bool patch = false;         // frames is one patch
   };
   // Brings the seats in `watched` to the match's version. Seats nobody watches fall behind and
-  // are rebuilt when next asked for, without a patch history. `log_change`, when given, is what
-  // the move did to the seats' logs as stored with it (engine::move_log_change): its lines are
-  // sent as they are instead of being built again.
+  // are rebuilt when next asked for, without a patch history. `log`, when given, is what the move
+  // did to the seats' logs as stored with it: its lines (its text, when every seat's log changed
+  // alike) are sent as they are instead of being built again.
   std::vector<Delivery> advance(const engine::Match& match, const std::set<std::string>& watched,
-                                const nlohmann::json* log_change = nullptr);
+                                const engine::MoveLog* log = nullptr);
 
   // The patches that bring a client of `seat` from version `from` to the match's; nullopt when
   // they are no longer kept (or `from` is not a version this feed produced): send a snapshot.

@@ -21,6 +21,17 @@ namespace warpath::engine {
 nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
                                const std::vector<std::string>& seats);
 
+// A move's log change with its text, worked out once: stored with the move (the text) and sent in
+// its patches (the text as it is when every seat's log changed alike, else each seat's part).
+struct MoveLog {
+  nlohmann::json change;  // move_log_change
+  std::string text;       // change.dump()
+  explicit MoveLog(nlohmann::json log_change) : change(std::move(log_change)), text(change.dump()) {}
+  MoveLog(const GameModule& module, const GameState& before, const GameState& after,
+          const std::vector<std::string>& seats)
+      : MoveLog(move_log_change(module, before, after, seats)) {}
+};
+
 // One seat's part of a stored change: {keep, lines}, or null when the move left that seat's log
 // alone (or the change does not name the seat).
 const nlohmann::json& seat_log_change(const nlohmann::json& stored, std::string_view seat);

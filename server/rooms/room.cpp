@@ -531,9 +531,9 @@ void Room::start_commit(Pending pending) {
   auto prepared = std::make_shared<engine::PreparedMove>(std::move(std::get<engine::PreparedMove>(outcome)));
   committing_ = true;
   auto result = match_->result_after(*prepared);
-  // What the move does to the log, stored with it and sent in its patches: built once.
-  auto log_change = std::make_shared<const json>(
-      engine::move_log_change(*module_, match_->state(), *prepared->state, {seats_.begin(), seats_.end()}));
+  // What the move does to the log, stored with it and sent in its patches: built and written out once.
+  auto log_change = std::make_shared<const engine::MoveLog>(*module_, match_->state(), *prepared->state,
+                                                            std::vector<std::string>(seats_.begin(), seats_.end()));
   storage::MoveRecord record{id_,
                              match_->version() + 1,
                              prepared->move,
@@ -576,8 +576,8 @@ void Room::start_commit(Pending pending) {
                            });
 }
 
-void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const json& log_change,
-                         std::optional<std::string> error) {
+void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
+                         const engine::MoveLog& log_change, std::optional<std::string> error) {
   committing_ = false;
   if (std::exchange(notices_queued_, false) && !error) wake_outbox();
   if (error && storage::lease_lost(*error)) return lose_lease(&pending);
@@ -597,7 +597,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
   if (!error) apply_standing_orders(pending.handle);
 }
 
-bool Room::broadcast_new_views(const Pending* mover, const json* log_change) {
+bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* log_change) {
   // The public part once, then one patch per watched seat, shared by all of that seat's
   // connections. A seat nobody watches (the usual case in asynchronous play) costs nothing until
   // it is asked for. The mover's connection gets its patch with the action's ref, which answers

@@ -39,9 +39,9 @@ struct MoveRecord {
   // The game row after the move, for the lobby: whose turn, over or not.
   nlohmann::json active_roles;
   nlohmann::json result;  // null while the game goes on
-  // What the move did to the log (engine::move_log_change), shared with the room that sends it in
-  // the move's patches; null or absent: nothing.
-  std::shared_ptr<const nlohmann::json> log;
+  // What the move did to the log, shared with the room that sends it in the move's patches; a
+  // null change or none: nothing.
+  std::shared_ptr<const engine::MoveLog> log;
   std::int64_t time_ms = 0;  // when it was made (Unix ms)
   // A timed game's clocks are settled in the move's transaction: who was to decide before it.
   bool timed = false;

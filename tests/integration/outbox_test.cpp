@@ -153,9 +153,9 @@ TEST_CASE("outbox: every mail and webhook call arrives at least once across ten 
 
 TEST_CASE("outbox: a webhook that fails for a while gets its call once it recovers") {
   TempDir dir;
-  Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl", {"--fail-seconds", "4"});
-  // A short retry schedule: 250 ms, doubling (whole seconds in the database).
-  Harness h({"--outbox-retry-base-ms", "250"});
+  Receiver hooks("webhook_sink.py", dir.path / "hooks.jsonl", {"--fail-seconds", "8"});
+  // A short retry schedule: 1 s, doubling (whole seconds in the database).
+  Harness h({"--outbox-retry-base-ms", "1000"});
   Database db(h.server().db_location());
   const std::string body = json{{"event", "your_turn"}, {"content", "Your turn"}}.dump();
   db.add_webhook("hook-key-1", nullptr, hooks.origin() + "/ok", body);
@@ -173,11 +173,15 @@ TEST_CASE("outbox: a webhook that fails for a while gets its call once it recove
     CHECK(records[i]["body"] == body);
     CHECK(records[i]["status"] == (i + 1 == records.size() ? 200 : 500));
   }
-  // The waits grow: each retry comes later after the one before than that one after the first.
-  const double first_gap = records[1]["time"].get<double>() - records[0]["time"].get<double>();
-  const double last_gap =
-      records[records.size() - 1]["time"].get<double>() - records[records.size() - 2]["time"].get<double>();
-  CHECK(last_gap >= first_gap - 0.5);
+  // The waits double: the n-th retry comes at least 2^(n-1) s after the attempt before it (later by
+  // up to the database's whole second and the sender's poll, and by any load on the machine,
+  // which only lengthens the gaps). The sink fails for 8 s: three failed attempts at least, so that
+  // without the doubling the third gap would be 1-2 s, not 4.
+  for (std::size_t i = 1; i < records.size(); ++i) {
+    const double gap = records[i]["time"].get<double>() - records[i - 1]["time"].get<double>();
+    CHECK_MESSAGE(gap >= static_cast<double>(1 << (i - 1)) - 0.05, "retry ", i, " came ", gap,
+                  " s after the attempt before");
+  }
 
   REQUIRE(wait_until([&] { return db.pending() == 0; }, 10s));
   const auto attempts = db.integer("SELECT attempts FROM outbox WHERE idempotency_key = 'hook-key-1'");

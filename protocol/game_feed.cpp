@@ -327,24 +327,27 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
     if (!find(after, member.name)) ops.remove(pointer_to(member.name));
   for (const auto& member : after) {
     const SeatMember* old = find(before, member.name);
-    const std::size_t mark = ops.mark();
     if (!old) {
       ops.add(pointer_to(member.name), member_text(member));
       continue;
-    } else if (member.text) {
+    }
+    if (!member.text) {
+      if (*old->value == *member.value) continue;
+      if (!old->value->is_structured() || !member.value->is_structured()) {  // a prompt: replaced
+        ops.replace(pointer_to(member.name), member_text(member));
+        continue;
+      }
+    }
+    const std::size_t mark = ops.mark();
+    if (member.text) {
       ActionsText::diff(*old->text, *member.text, pointer_to(member.name), ops);
-    } else if (*old->value == *member.value) {
-      continue;
-    } else if (!old->value->is_structured() || !member.value->is_structured()) {  // a prompt: replaced
-      ops.replace(pointer_to(member.name), member_text(member));
-      continue;
     } else {
       json changes = json::array();
       diff_into(*old->value, *member.value, pointer_to(member.name), changes);
       for (const auto& op : changes) ops.append(op);
     }
-    // Several operations inside a member: one replacing it instead when that is shorter. Its text
-    // is written out only when the operations are longer than the shortest replacement could be.
+    // Operations inside the member: one replacing it instead when that is shorter. Its text is
+    // written out only when the operations are longer than the shortest replacement could be.
     if (ops.longer_than_replace(mark, pointer_to(member.name), 0)) {
       const std::string text = member_text(member);
       if (ops.longer_than_replace(mark, pointer_to(member.name), text.size()))
@@ -415,7 +418,6 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     rebuild_public(match);
 
   const auto& module = match.module();
-  std::pair<const json*, std::string> given_text{nullptr, {}};  // the last given change written out
   for (const auto& name : watched) {
     auto it = seats_.find(name);
     if (it == seats_.end()) continue;
@@ -438,13 +440,8 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
       const std::size_t keep = std::min(size, seat.log_size);
       const json* given = move_log ? &engine::seat_log_change(move_log->change, name) : nullptr;
       if (given && given->is_object() && given->at("keep") == keep && keep + given->at("lines").size() == size) {
-        // Every seat of a module whose seats read the same log gets the same text: written once.
-        if (given == &move_log->change)
-          log = move_log->text;
-        else {
-          if (given != given_text.first) given_text = {given, given->dump()};
-          log = given_text.second;
-        }
+        // Every seat of a module whose seats read the same log gets the move's text as it is.
+        log = given == &move_log->change ? move_log->text : given->dump();
       } else {
         log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
       }

@@ -198,24 +198,25 @@ std::string GameFeed::update_public(const engine::Match& match) {
       changed(key);
     } else if (it->second.text != text) {
       changed(key);
+      const std::string path = pointer_to(key);
       const std::size_t mark = ops.mark();
       const auto given = update.patches.find(key);
       if (given != update.patches.end()) {  // the module says what changed
         for (auto& op : *given) {
-          op["path"] = pointer_to(key) + op["path"].get_ref<const std::string&>();
+          op["path"] = path + op["path"].get_ref<const std::string&>();
           ops.append(op);
         }
       } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
-        ops.replace(pointer_to(key), text);
+        ops.replace(path, text);
       } else {
         const json& kept = it->second.value;
         json read_back;
         const json& old = kept.is_null() ? (read_back = json::parse(it->second.text)) : kept;
         json changes = json::array();
-        diff_into(old, value, pointer_to(key), changes);
+        diff_into(old, value, path, changes);
         for (const auto& op : changes) ops.append(op);
       }
-      if (ops.longer_than_replace(mark, pointer_to(key), text.size())) ops.replace_since(mark, pointer_to(key), text);
+      if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
       it->second.text = std::move(text);
     }
     const bool keep = worth_keeping(value, it->second.text) && !update.patches.contains(key);
@@ -338,20 +339,20 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
         continue;
       }
     }
+    const std::string path = pointer_to(member.name);
     const std::size_t mark = ops.mark();
     if (member.text) {
-      ActionsText::diff(*old->text, *member.text, pointer_to(member.name), ops);
+      ActionsText::diff(*old->text, *member.text, path, ops);
     } else {
       json changes = json::array();
-      diff_into(*old->value, *member.value, pointer_to(member.name), changes);
+      diff_into(*old->value, *member.value, path, changes);
       for (const auto& op : changes) ops.append(op);
     }
     // Operations inside the member: one replacing it instead when that is shorter. Its text is
     // written out only when the operations are longer than the shortest replacement could be.
-    if (ops.longer_than_replace(mark, pointer_to(member.name), 0)) {
+    if (ops.longer_than_replace(mark, path, 0)) {
       const std::string text = member_text(member);
-      if (ops.longer_than_replace(mark, pointer_to(member.name), text.size()))
-        ops.replace_since(mark, pointer_to(member.name), text);
+      if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
     }
   }
 }

@@ -532,14 +532,14 @@ void Room::start_commit(Pending pending) {
   committing_ = true;
   auto result = match_->result_after(*prepared);
   // What the move does to the log, stored with it and sent in its patches: built and written out once.
-  auto log_change = std::make_shared<const engine::MoveLog>(*module_, match_->state(), *prepared->state,
-                                                            std::vector<std::string>(seats_.begin(), seats_.end()));
+  auto move_log = std::make_shared<const engine::MoveLog>(*module_, match_->state(), *prepared->state,
+                                                          std::vector<std::string>(seats_.begin(), seats_.end()));
   storage::MoveRecord record{id_,
                              match_->version() + 1,
                              prepared->move,
                              match_->active_roles_after(*prepared),
                              result ? result->to_json() : json(),
-                             log_change,
+                             move_log,
                              unix_now_ms(),
                              timed_,
                              timed_ ? match_->active_roles() : std::vector<std::string>{},
@@ -563,21 +563,21 @@ void Room::start_commit(Pending pending) {
   auto shared_pending = std::make_shared<Pending>(std::move(pending));
   const auto submitted = std::chrono::steady_clock::now();
   services_.commits.submit(std::move(work),
-                           [this, shared_pending, prepared, log_change, submitted](std::optional<std::string> error) {
+                           [this, shared_pending, prepared, move_log, submitted](std::optional<std::string> error) {
                              if (!error) {
                                services_.metrics.commit_seconds.observe(
                                    std::chrono::duration<double>(std::chrono::steady_clock::now() - submitted).count());
                                ++services_.metrics.moves_committed;
                              }
                              // Back from the writer thread onto the room's strand.
-                             on_strand([this, shared_pending, prepared, log_change, error] {
-                               finish_commit(std::move(*shared_pending), prepared, *log_change, error);
+                             on_strand([this, shared_pending, prepared, move_log, error] {
+                               finish_commit(std::move(*shared_pending), prepared, *move_log, error);
                              });
                            });
 }
 
 void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared,
-                         const engine::MoveLog& log_change, std::optional<std::string> error) {
+                         const engine::MoveLog& move_log, std::optional<std::string> error) {
   committing_ = false;
   if (std::exchange(notices_queued_, false) && !error) wake_outbox();
   if (error && storage::lease_lost(*error)) return lose_lease(&pending);
@@ -586,7 +586,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
     answer_error(pending, protocol::ErrorCode::storage_error, "the move could not be stored; nothing was applied");
   } else {
     match_->commit(std::move(*prepared));
-    if (!broadcast_new_views(&pending, &log_change)) answer_success(pending);
+    if (!broadcast_new_views(&pending, &move_log)) answer_success(pending);
     if (auto result = match_->result())
       broadcast_to_all(protocol::game_over_message(id_, match_->version(), result->to_json()));
     broadcast_clocks();
@@ -597,7 +597,7 @@ void Room::finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> 
   if (!error) apply_standing_orders(pending.handle);
 }
 
-bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* log_change) {
+bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* move_log) {
   // The public part once, then one patch per watched seat, shared by all of that seat's
   // connections. A seat nobody watches (the usual case in asynchronous play) costs nothing until
   // it is asked for. The mover's connection gets its patch with the action's ref, which answers
@@ -611,7 +611,7 @@ bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* log_
     watchers[entry.second].push_back(raw);
     watched.insert(entry.second);
   }
-  for (auto& delivery : feed_->advance(*match_, watched, log_change))
+  for (auto& delivery : feed_->advance(*match_, watched, move_log))
     for (Subscriber* raw : watchers.at(delivery.seat))
       if (auto live = subscribers_.at(raw).first.lock()) {
         if (raw == answered && delivery.patch) {

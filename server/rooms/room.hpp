@@ -192,10 +192,10 @@ class Room : public std::enable_shared_from_this<Room> {
   void enqueue(Pending pending);
   void process_next();
   void start_commit(Pending pending);
-  void finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const engine::MoveLog& log_change,
+  void finish_commit(Pending pending, std::shared_ptr<engine::PreparedMove> prepared, const engine::MoveLog& move_log,
                      std::optional<std::string> error);
   // Returns whether `mover`'s connection got its answer with its patch.
-  bool broadcast_new_views(const Pending* mover = nullptr, const engine::MoveLog* log_change = nullptr);
+  bool broadcast_new_views(const Pending* mover = nullptr, const engine::MoveLog* move_log = nullptr);
   void maybe_snapshot();
   void answer_error(const Pending& pending, protocol::ErrorCode code, const std::string& message);
   void answer_success(const Pending& pending);

@@ -13,7 +13,8 @@ constexpr const char* usage = R"(usage: warpath COMMAND [flags]
 commands:
   serve     run the HTTP + WebSocket server
             --port P (WARPATH_PORT, 8080)   --bind ADDR (WARPATH_BIND, 0.0.0.0)
-            --db FILE|postgresql://... (WARPATH_DB, ./var/warpath.db)   --threads N (WARPATH_THREADS, cores)
+            --db FILE|postgresql://... (WARPATH_DB, ./var/warpath.db)
+            --threads N (WARPATH_THREADS, one per core but one, at least 1)
             --node-id NAME (WARPATH_NODE_ID: required on PostgreSQL, one per node)
             --lease-ttl-ms N (WARPATH_LEASE_TTL_MS, 8000: a dead node's games wait this long)
             --log-level L (WARPATH_LOG_LEVEL, info)   --web DIR (WARPATH_WEB_ROOT, server/web)

@@ -147,8 +147,13 @@ ServeConfig read_config(const std::vector<std::string>& argv) {
   if (ttl < 300) throw std::invalid_argument("--lease-ttl-ms must be at least 300");
   c.lease_ttl = std::chrono::milliseconds(ttl);
   if (!c.node_id.empty()) c.outbox.node_id = c.node_id;  // whose claims on the outbox's messages
+  // Network threads: a core each but one, which the writer thread (storage/commit_queue.hpp) and
+  // the password hasher use. Threads sharing the io_context wake each other for every handler
+  // they pass on; on two cores one thread serves a Wilderness War move in about a ninth less CPU
+  // than two, and with a lower latency (docs/PERFORMANCE.md, "One network thread on two cores").
   const auto cores = static_cast<long long>(std::max(1u, std::thread::hardware_concurrency()));
-  c.threads = static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", cores), 1LL, 256LL));
+  c.threads =
+      static_cast<int>(std::clamp(args.get_int("threads", "WARPATH_THREADS", std::max(1LL, cores - 1)), 1LL, 256LL));
   c.web_root = args.get("web", "WARPATH_WEB_ROOT", "server/web");
   c.snapshot_every =
       static_cast<std::uint64_t>(std::max(1LL, args.get_int("snapshot-every", "WARPATH_SNAPSHOT_EVERY", 50)));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <tuple>
 
@@ -15,19 +16,19 @@ using nlohmann::json;
 
 namespace {
 
-// RFC 6902 operations from `from` to `to` at `path`, appended to `ops`: nlohmann's diff, except
+// RFC 6902 operations from `from` to `to` at `path`, written into `ops`: nlohmann's diff, except
 // that an array with more than a few changed places (and more than an eighth of it) is replaced
 // whole: a list of legal actions that shifts by one would otherwise take an op per element.
 // Objects are compared member by member (a member is diffed only when it differs), not whole
 // first and then again in parts.
-void diff_into(const json& from, const json& to, const std::string& path, json& ops) {
+void diff_into(const json& from, const json& to, const std::string& path, OpsText& ops) {
   if (from.is_object() && to.is_object()) {
     for (const auto& [key, value] : from.items())
-      if (!to.contains(key)) ops.push_back({{"op", "remove"}, {"path", pointer_to(key, path)}});
+      if (!to.contains(key)) ops.remove(pointer_to(key, path));
     for (const auto& [key, value] : to.items()) {
       auto old = from.find(key);
       if (old == from.end())
-        ops.push_back({{"op", "add"}, {"path", pointer_to(key, path)}, {"value", value}});
+        ops.add(pointer_to(key, path), json_text(value));
       else if (*old != value)
         diff_into(*old, value, pointer_to(key, path), ops);
     }
@@ -39,14 +40,11 @@ void diff_into(const json& from, const json& to, const std::string& path, json& 
     std::size_t changes = std::max(from.size(), to.size()) - common;
     for (std::size_t i = 0; i < common; ++i) changes += from[i] == to[i] ? 0 : 1;
     if (changes == 0) return;
-    if (changes <= 2 || changes * 8 <= to.size()) {
-      for (auto& op : json::diff(from, to, path)) ops.push_back(std::move(op));
-      return;
-    }
+    if (changes <= 2 || changes * 8 <= to.size()) return ops.json_diff(from, to, path);
   } else if (from == to) {
     return;
   }
-  ops.push_back({{"op", "replace"}, {"path", path}, {"value", to}});
+  ops.replace(path, json_text(to));
 }
 
 // One member's piece of the public part's text: `"key":text`, after a comma unless it is the
@@ -212,9 +210,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
         const json& kept = it->second.value;
         json read_back;
         const json& old = kept.is_null() ? (read_back = json::parse(it->second.text)) : kept;
-        json changes = json::array();
-        diff_into(old, value, path, changes);
-        for (const auto& op : changes) ops.append(op);
+        diff_into(old, value, path, ops);
       }
       if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
       it->second.text = std::move(text);
@@ -344,9 +340,7 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
     if (member.text) {
       ActionsText::diff(*old->text, *member.text, path, ops);
     } else {
-      json changes = json::array();
-      diff_into(*old->value, *member.value, path, changes);
-      for (const auto& op : changes) ops.append(op);
+      diff_into(*old->value, *member.value, path, ops);
     }
     // Operations inside the member: one replacing it instead when that is shorter. Its text is
     // written out only when the operations are longer than the shortest replacement could be.

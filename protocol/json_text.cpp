@@ -95,6 +95,12 @@ void append_json(std::string& out, const nlohmann::json& value) {
   }
 }
 
+std::string json_text(const nlohmann::json& value) {
+  std::string text;
+  append_json(text, value);
+  return text;
+}
+
 std::string pointer_to(std::string_view key, std::string_view parent) {
   std::string out;
   out.reserve(parent.size() + key.size() + 1);
@@ -139,6 +145,31 @@ void OpsText::replace_since(std::size_t mark, std::string_view path, std::string
 void OpsText::append(const nlohmann::json& op) {
   if (!text_.empty()) text_.push_back(',');
   append_json(text_, op);
+}
+
+void OpsText::json_diff(const nlohmann::json& from, const nlohmann::json& to, const std::string& path) {
+  if (from == to) return;
+  if (from.type() != to.type()) return replace(path, json_text(to));
+  if (from.is_array()) {
+    const std::size_t common = std::min(from.size(), to.size());
+    for (std::size_t i = 0; i < common; ++i) json_diff(from[i], to[i], path + "/" + std::to_string(i));
+    for (std::size_t i = from.size(); i > common; --i) remove(path + "/" + std::to_string(i - 1));
+    for (std::size_t i = common; i < to.size(); ++i) add(path + "/-", json_text(to[i]));
+    return;
+  }
+  if (from.is_object()) {
+    for (const auto& [key, value] : from.items()) {
+      const auto now = to.find(key);
+      if (now != to.end())
+        json_diff(value, *now, pointer_to(key, path));
+      else
+        remove(pointer_to(key, path));
+    }
+    for (const auto& [key, value] : to.items())
+      if (!from.contains(key)) add(pointer_to(key, path), json_text(value));
+    return;
+  }
+  replace(path, json_text(to));
 }
 
 ActionsText::Verb& ActionsText::verb_slot(std::string_view name) {

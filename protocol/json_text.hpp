@@ -26,6 +26,8 @@ void append_json_string(std::string& out, std::string_view value);
 void append_json(std::string& out, const nlohmann::json& value);
 // A JSON Pointer to member `key` of what `parent` points to (RFC 6901).
 std::string pointer_to(std::string_view key, std::string_view parent = {});
+// A value's text: what dump() writes.
+std::string json_text(const nlohmann::json& value);
 
 // RFC 6902 operations as the text of a JSON array's elements, separated by commas.
 class OpsText {
@@ -34,6 +36,11 @@ class OpsText {
   void replace(std::string_view path, std::string_view value_text) { write("replace", path, value_text); }
   void remove(std::string_view path) { write("remove", path, {}); }
   void append(const nlohmann::json& op);  // an operation built as JSON
+  // The operations of nlohmann's json::diff(from, to, path), the same ones in the same order (an
+  // array's surplus places removed from the last one down, then the new ones added at its end; an
+  // object's members diffed or removed in name order, then the new ones added), written without
+  // building each as a JSON tree first.
+  void json_diff(const nlohmann::json& from, const nlohmann::json& to, const std::string& path);
   bool empty() const { return text_.empty(); }
   // Where the text stands, to come back to with replace_if_shorter.
   std::size_t mark() const { return text_.size(); }

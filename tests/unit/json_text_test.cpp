@@ -1,7 +1,11 @@
 // JSON written as text by the feed (protocol/json_text.hpp): the same bytes as nlohmann's dump(),
-// a seat's legal actions written from the engine's ActionList, and the RFC 6902 operations between
-// two of them, which must turn the one into the other.
+// a seat's legal actions written from the engine's ActionList, the RFC 6902 operations between
+// two of them, which must turn the one into the other, and nlohmann's diff written as text.
 #include <doctest/doctest.h>
+
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "engine/core/rng.hpp"
 #include "protocol/json_text.hpp"
@@ -14,12 +18,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::string_view undo[] = {"undo"};
-
-std::string text_of(const json& value) {
-  std::string out;
-  protocol::append_json(out, value);
-  return out;
-}
 
 json ops_json(const protocol::OpsText& ops) { return json::parse("[" + ops.elements() + "]"); }
 
@@ -46,6 +44,63 @@ engine::ActionList random_list(engine::Rng& rng) {
   return list;
 }
 
+// A random JSON value, up to `depth` levels deep, from few enough choices that two of them often
+// share parts: objects and arrays, signed and unsigned numbers (equal values of two types), text
+// with characters a pointer or a string escapes, booleans and null.
+json random_value(engine::Rng& rng, int depth, bool structured = false) {
+  static const std::vector<std::string> keys = {"a", "b", "x/y", "t~1", "q\"uote"};
+  switch (structured ? 5 + rng.below(3) : rng.below(depth > 0 ? 8 : 5)) {
+    case 0:
+      return static_cast<std::int64_t>(rng.below(3)) - 1;
+    case 1:
+      return std::uint64_t{rng.below(2)};
+    case 2:
+      return keys[rng.below(static_cast<std::uint32_t>(keys.size()))];
+    case 3:
+      return rng.below(2) == 0;
+    case 4:
+      return nullptr;
+    case 5:
+    case 6: {
+      json array = json::array();
+      for (std::uint32_t i = rng.below(5); i > 0; --i) array.push_back(random_value(rng, depth - 1));
+      return array;
+    }
+    default: {
+      json object = json::object();
+      for (std::uint32_t i = rng.below(4); i > 0; --i)
+        object[keys[rng.below(static_cast<std::uint32_t>(keys.size()))]] = random_value(rng, depth - 1);
+      return object;
+    }
+  }
+}
+
+// `value` with a few random changes: a place or member replaced, added or removed.
+json changed(const json& value, engine::Rng& rng, int depth) {
+  if (rng.below(4) == 0) return random_value(rng, depth);
+  json out = value;
+  if (out.is_array() && !out.empty()) {
+    const auto i = rng.below(static_cast<std::uint32_t>(out.size()));
+    switch (rng.below(3)) {
+      case 0:
+        out[i] = changed(out[i], rng, depth - 1);
+        break;
+      case 1:
+        out.erase(i);
+        break;
+      default:
+        out.push_back(random_value(rng, depth - 1));
+    }
+  } else if (out.is_object() && !out.empty()) {
+    auto it = std::next(out.begin(), static_cast<std::ptrdiff_t>(rng.below(static_cast<std::uint32_t>(out.size()))));
+    if (rng.below(2) == 0)
+      it.value() = changed(it.value(), rng, depth - 1);
+    else
+      out.erase(it);
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("append_json writes what dump() writes") {
@@ -56,8 +111,8 @@ TEST_CASE("append_json writes what dump() writes") {
                          {"empty", {{"array", json::array()}, {"object", json::object()}}},
                          {"nested", {{"b", {{"c", json::array({1, "two", json::object()})}}}, {"a", 1}}},
                          {"key \"quoted\"", "é"}};
-  CHECK(text_of(document) == document.dump());
-  for (const auto& [key, value] : document.items()) CHECK(text_of(value) == value.dump());
+  CHECK(protocol::json_text(document) == document.dump());
+  for (const auto& [key, value] : document.items()) CHECK(protocol::json_text(value) == value.dump());
 }
 
 TEST_CASE("a seat's actions as text: the protocol's form of the list, verbs in name order") {
@@ -165,6 +220,24 @@ TEST_CASE("the operations between two action lists are those of the feed's JSON 
     CHECK(diff(before, after) == json::parse(R"([{"op":"add","path":"/actions/space/-","value":"k"}])"));
   }
   SUBCASE("the same list: nothing") { CHECK(diff(before, before).empty()); }
+}
+
+TEST_CASE("json_diff writes the operations of nlohmann's diff, in its order, byte for byte") {
+  engine::Rng rng(14);
+  int with_operations = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const json from = random_value(rng, 3, true);
+    const json to = rng.below(8) == 0 ? from : changed(from, rng, 3);
+    protocol::OpsText ops;
+    ops.json_diff(from, to, i % 2 == 0 ? std::string() : "/member");
+    const json expected = json::diff(from, to, i % 2 == 0 ? std::string() : "/member");
+    CAPTURE(from.dump());
+    CAPTURE(to.dump());
+    REQUIRE("[" + ops.elements() + "]" == expected.dump());
+    if (i % 2 == 0) REQUIRE(from.patch(ops_json(ops)) == to);  // the operations at the root apply
+    with_operations += expected.empty() ? 0 : 1;
+  }
+  CHECK(with_operations > 1500);  // most pairs differ, and in many ways
 }
 
 }  // namespace json_text_test

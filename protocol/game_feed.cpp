@@ -136,11 +136,15 @@ bool worth_keeping(const json& value, const std::string& text) {
   return value.is_structured() && text.size() <= kept_value_bytes;
 }
 
-// A serialisation to keep: without the spare capacity that growing it left.
-std::string kept_text(const json& value) {
+// A serialisation to keep: written into room for `expected` bytes (what the member's text last
+// took: most change by a few bytes, so that it is written without growing), and without a spare
+// capacity larger than that slack.
+std::string kept_text(const json& value, std::size_t expected = 0) {
+  const std::size_t slack = expected / 8 + 16;
   std::string text;
+  text.reserve(expected + slack);
   append_json(text, value);
-  text.shrink_to_fit();
+  if (text.capacity() > text.size() + slack) text.shrink_to_fit();
   return text;
 }
 
@@ -187,9 +191,9 @@ std::string GameFeed::update_public(const engine::Match& match) {
     for (const auto& key : gone) remove(key);
   }
   for (const auto& key : update.gone) remove(key);
-  for (auto& [key, value] : update.members.items()) {
-    std::string text = kept_text(value);
+  for (auto& [key, value] : update.members.get_ref<json::object_t&>()) {
     auto it = public_.members.find(key);
+    std::string text = kept_text(value, it == public_.members.end() ? 0 : it->second.text.size());
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
       it = public_.members.emplace(key, Member{std::move(text), 0, {}}).first;

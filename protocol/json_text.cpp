@@ -50,18 +50,20 @@ void append_integer(std::string& out, Integer value) {
 }  // namespace
 
 void append_json(std::string& out, const nlohmann::json& value) {
+  // The values read through nlohmann's pointers and containers, not its get<> and iterators: this
+  // writes every member a move changes.
   switch (value.type()) {
     case nlohmann::json::value_t::string:
-      append_json_string(out, value.get_ref<const std::string&>());
+      append_json_string(out, *value.get_ptr<const nlohmann::json::string_t*>());
       return;
     case nlohmann::json::value_t::number_integer:
-      append_integer(out, value.get<std::int64_t>());
+      append_integer(out, *value.get_ptr<const nlohmann::json::number_integer_t*>());
       return;
     case nlohmann::json::value_t::number_unsigned:
-      append_integer(out, value.get<std::uint64_t>());
+      append_integer(out, *value.get_ptr<const nlohmann::json::number_unsigned_t*>());
       return;
     case nlohmann::json::value_t::boolean:
-      out += value.get<bool>() ? "true" : "false";
+      out += *value.get_ptr<const nlohmann::json::boolean_t*>() ? "true" : "false";
       return;
     case nlohmann::json::value_t::null:
       out += "null";
@@ -69,7 +71,7 @@ void append_json(std::string& out, const nlohmann::json& value) {
     case nlohmann::json::value_t::array: {
       out.push_back('[');
       bool first = true;
-      for (const auto& element : value) {
+      for (const auto& element : *value.get_ptr<const nlohmann::json::array_t*>()) {
         if (!first) out.push_back(',');
         first = false;
         append_json(out, element);
@@ -80,7 +82,7 @@ void append_json(std::string& out, const nlohmann::json& value) {
     case nlohmann::json::value_t::object: {
       out.push_back('{');
       bool first = true;
-      for (const auto& [key, member] : value.items()) {
+      for (const auto& [key, member] : *value.get_ptr<const nlohmann::json::object_t*>()) {
         if (!first) out.push_back(',');
         first = false;
         append_json_string(out, key);

@@ -187,13 +187,14 @@ std::string GameFeed::update_public(const engine::Match& match) {
   if (update.complete) {
     std::vector<std::string> gone;
     for (const auto& [key, member] : public_.members)
-      if (!update.members.contains(key)) gone.push_back(key);
+      if (!update.members.contains(key) && !update.texts.contains(key)) gone.push_back(key);
     for (const auto& key : gone) remove(key);
   }
   for (const auto& key : update.gone) remove(key);
-  for (auto& [key, value] : update.members.get_ref<json::object_t&>()) {
+  // A member as the module gave it: its new text, and its value unless the module wrote the text
+  // itself (then its change is the module's operations, or a replacement).
+  auto take = [&](const std::string& key, std::string text, json* value) {
     auto it = public_.members.find(key);
-    std::string text = kept_text(value, it == public_.members.end() ? 0 : it->second.text.size());
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
       it = public_.members.emplace(key, Member{std::move(text), 0, {}}).first;
@@ -208,19 +209,35 @@ std::string GameFeed::update_public(const engine::Match& match) {
           op["path"] = path + op["path"].get_ref<const std::string&>();
           ops.append(op);
         }
-      } else if (!value.is_structured()) {  // a number, string, boolean or null: replaced
+      } else if (!value || !value->is_structured()) {  // a number, string, boolean or null: replaced
         ops.replace(path, text);
       } else {
         const json& kept = it->second.value;
         json read_back;
         const json& old = kept.is_null() ? (read_back = json::parse(it->second.text)) : kept;
-        diff_into(old, value, path, ops);
+        diff_into(old, *value, path, ops);
       }
       if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
       it->second.text = std::move(text);
     }
-    const bool keep = worth_keeping(value, it->second.text) && !update.patches.contains(key);
-    it->second.value = keep ? std::move(value) : json();
+    const bool keep = value && worth_keeping(*value, it->second.text) && !update.patches.contains(key);
+    it->second.value = keep ? std::move(*value) : json();
+  };
+  // Both kinds in name order, as their operations have always come.
+  auto& values = update.members.get_ref<json::object_t&>();
+  auto value = values.begin();
+  auto text = update.texts.begin();
+  while (value != values.end() || text != update.texts.end()) {
+    if (text == update.texts.end() || (value != values.end() && value->first < text->first)) {
+      const auto it = public_.members.find(value->first);
+      take(value->first, kept_text(value->second, it == public_.members.end() ? 0 : it->second.text.size()),
+           &value->second);
+      ++value;
+    } else {
+      text->second.shrink_to_fit();
+      take(text->first, std::move(text->second), nullptr);
+      ++text;
+    }
   }
   if (ops.empty()) {  // the same text and hash, for the match's newer state
     public_.state = match.shared_state();

@@ -3,6 +3,7 @@
 // A module is stateless: every function takes the game state it works on.
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -132,13 +133,19 @@ class GameModule {
     nlohmann::json members = nlohmann::json::object();
     bool complete = true;           // `members` is the whole public part
     std::vector<std::string> gone;  // when not complete: members of `before` that `after` lacks
-    // For members of `members` whose change the module states itself, as RFC 6902 operations with
-    // paths inside the member (a few pieces moved, a marker placed): the feed sends them instead
-    // of comparing the member's old and new values.
+    // Members the module writes as JSON text straight from its state (large ones that change
+    // often, without building a tree to write out): each exactly the text dump() writes of the
+    // member's value in public_view. A change to one is sent as its `patches`, or replaces it.
+    std::map<std::string, std::string> texts;
+    // For members of `members` or `texts` whose change the module states itself, as RFC 6902
+    // operations with paths inside the member (a few pieces moved, a marker placed): the feed
+    // sends them instead of comparing the member's old and new values.
     nlohmann::json patches = nlohmann::json::object();
   };
   virtual PublicViewUpdate public_view_update(const GameState& /*before*/, const GameState& after) const {
-    return {public_view(after), true, {}};
+    PublicViewUpdate update;
+    update.members = public_view(after);
+    return update;
   }
   // The members a seat part may hold besides the framework's own (`engine::seat_keys`).
   virtual std::vector<std::string> seat_view_keys() const { return {}; }

@@ -354,6 +354,8 @@ class GameData {
   // Every location numbered: spaces, militia boxes, leader boxes, pools, in data order. Views
   // send a piece's location as its number (the client data lists the ids in this order).
   const std::vector<std::string>& location_ids() const { return location_ids_; }
+  // The spaces in the order of their ids: as a JSON object keyed by space id lists them.
+  const std::map<std::string, SpaceIndex, std::less<>>& spaces_by_id() const { return space_by_id_; }
   int location_number(Location location) const;
 
  private:

@@ -98,8 +98,10 @@ class WildernessWarModule final : public engine::GameModule {
     return v;
   }
   PublicViewUpdate public_view_update(const GameState& before, const GameState& after) const override {
-    PublicViewUpdate update{public_view_changes(as_state(before), as_state(after)), false, {}};
-    update.patches = public_view_patches(as_state(before), as_state(after), update.members);
+    PublicViewUpdate update;
+    update.complete = false;
+    public_view_changes(as_state(before), as_state(after), update.members, update.texts);
+    update.patches = public_view_patches(as_state(before), as_state(after), update.texts);
     if (auto r = result(after)) {
       update.members["result"] = r->to_json();
     } else if (result(before)) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -236,16 +238,84 @@ json turn_json(const State& state) {
 }
 
 // One number per piece, in piece order: 4 × its location's number + 2 × inside + reduced.
+int piece_number(const State& state, PieceIndex p) {
+  const auto& piece = state.piece(p);
+  return 4 * state.data().location_number(piece.location) + (piece.inside ? 2 : 0) + (piece.reduced ? 1 : 0);
+}
+
 json compact_pieces_json(const State& state) {
   json out = json::array();
   auto& numbers = out.get_ref<json::array_t&>();
   numbers.reserve(static_cast<std::size_t>(state.data().piece_count()));
-  for (PieceIndex p = 0; p < state.data().piece_count(); ++p) {
-    const auto& piece = state.piece(p);
-    numbers.emplace_back(4 * state.data().location_number(piece.location) + (piece.inside ? 2 : 0) +
-                         (piece.reduced ? 1 : 0));
-  }
+  for (PieceIndex p = 0; p < state.data().piece_count(); ++p) numbers.emplace_back(piece_number(state, p));
   return out;
+}
+
+// The two members a move changes most often and that are the largest, written as text straight
+// from the state (a move that changes them would otherwise build a tree of hundreds of values, write
+// it out and free it): exactly what dump() writes of compact_pieces_json and markers_to_json.
+void append_number(std::string& out, int n) {
+  char digits[12];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+}
+
+void write_pieces(const State& state, std::string& out) {
+  out.reserve(out.size() + 4 * static_cast<std::size_t>(state.data().piece_count()) + 2);
+  out += '[';
+  for (PieceIndex p = 0; p < state.data().piece_count(); ++p) {
+    if (p > 0) out += ',';
+    append_number(out, piece_number(state, p));
+  }
+  out += ']';
+}
+
+void write_markers(const State& state, std::string& out) {
+  auto side = [&](Side s) {
+    out += '"';
+    out += side_names(s);
+    out += '"';
+  };
+  out += '{';
+  bool first_space = true;
+  for (const auto& [id, index] : state.data().spaces_by_id()) {
+    const SpaceState& s = state.space(index);
+    if (!s.has_markers()) continue;
+    if (!first_space) out += ',';
+    first_space = false;
+    out += json(id).dump();
+    out += ":{";
+    bool first = true;
+    auto key = [&](const char* name) {  // the markers' names in name order, as a JSON object has them
+      if (!first) out += ',';
+      first = false;
+      out += '"';
+      out += name;
+      out += "\":";
+    };
+    if (s.allied) key("allied"), side(*s.allied);
+    if (s.amphib) key("amphib"), out += "true";
+    if (s.fieldworks) key("fieldworks"), out += "true";
+    if (s.fort) key("fort"), side(*s.fort);
+    if (s.fort_under_construction) key("fort_under_construction"), side(*s.fort_under_construction);
+    if (s.raided[0] > 0 || s.raided[1] > 0) {
+      key("raided");
+      out += '{';
+      bool first_side = true;
+      for (Side raider : {Side::british, Side::french}) {  // in name order
+        if (s.raided[index_of(raider)] == 0) continue;
+        if (!first_side) out += ',';
+        first_side = false;
+        side(raider);
+        out += ':';
+        append_number(out, s.raided[index_of(raider)]);
+      }
+      out += '}';
+    }
+    if (s.siege_level) key("siege"), append_number(out, *s.siege_level);
+    if (s.stockade) key("stockade"), side(*s.stockade);
+    out += '}';
+  }
+  out += '}';
 }
 
 // The public part, one row per member: how to build it and, where a cheap test can tell, whether
@@ -255,6 +325,7 @@ struct PublicMember {
   const char* name;
   json (*build)(const State&);
   bool (*same)(const State& before, const State& after);
+  void (*write)(const State&, std::string&) = nullptr;  // the text of build's value, where written apart
 };
 
 bool same_pieces(const State& a, const State& b) { return a.same_pieces(b); }
@@ -303,8 +374,8 @@ const std::array<PublicMember, 24> public_members = {{
      [](const State& a, const State& b) { return a.draw_pile.size() == b.draw_pile.size(); }},
     {"players", [](const State& s) { return by_side([&](Side side) { return player_flags_json(s.player(side)); }); },
      same_players},
-    {"pieces", compact_pieces_json, same_pieces},
-    {"markers", markers_to_json, same_spaces},
+    {"pieces", compact_pieces_json, same_pieces, write_pieces},
+    {"markers", markers_to_json, same_spaces, write_markers},
     {"fortresses", fortress_owners_to_json, same_fortress_owners},
     {"vp_spaces", [](const State& s) { return vp_space_holders_to_json(s); },
      [](const State& a, const State& b) { return a.vp_space_holders == b.vp_space_holders; }},
@@ -326,8 +397,8 @@ json make_public_view(const State& state) {
   return view;
 }
 
-json public_view_changes(const State& before, const State& after) {
-  json changed = json::object();
+void public_view_changes(const State& before, const State& after, json& members,
+                         std::map<std::string, std::string>& texts) {
   // Several members share a test (the spaces, the pieces): each test runs once per move.
   std::array<std::pair<bool (*)(const State&, const State&), bool>, public_members.size()> done{};
   std::size_t done_count = 0;
@@ -338,9 +409,13 @@ json public_view_changes(const State& before, const State& after) {
     done[done_count++] = {test, answer};
     return answer;
   };
-  for (const auto& member : public_members)
-    if (!member.same || !same(member.same)) changed[member.name] = member.build(after);
-  return changed;
+  for (const auto& member : public_members) {
+    if (member.same && same(member.same)) continue;
+    if (member.write)
+      member.write(after, texts[member.name]);
+    else
+      members[member.name] = member.build(after);
+  }
 }
 
 namespace {
@@ -352,16 +427,14 @@ std::string pointer_token(const std::string& name) {
 }
 }  // namespace
 
-json public_view_patches(const State& before, const State& after, const json& changed) {
+json public_view_patches(const State& before, const State& after, const std::map<std::string, std::string>& changed) {
   json patches = json::object();
   if (changed.contains("pieces")) {  // the pieces that moved, were flipped or went inside
-    const json& now = changed["pieces"];
     json ops = json::array();
     for (PieceIndex p = 0; p < after.data().piece_count(); ++p)
       if (!(before.piece(p) == after.piece(p)))
-        ops.push_back(
-            {{"op", "replace"}, {"path", "/" + std::to_string(p)}, {"value", now[static_cast<std::size_t>(p)]}});
-    if (ops.size() > 12) ops = json::array({{{"op", "replace"}, {"path", ""}, {"value", now}}});
+        ops.push_back({{"op", "replace"}, {"path", "/" + std::to_string(p)}, {"value", piece_number(after, p)}});
+    if (ops.size() > 12) ops = json::array({{{"op", "replace"}, {"path", ""}, {"value", compact_pieces_json(after)}}});
     patches["pieces"] = std::move(ops);
   }
   if (changed.contains("markers")) {  // the spaces whose markers changed

@@ -8,6 +8,7 @@
 #include "engine/core/rng.hpp"
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/setup.hpp"
+#include "engine/wilderness_war/view.hpp"
 #include "tests/unit/schema_checker.hpp"
 
 namespace view_test {
@@ -255,6 +256,55 @@ TEST_CASE(
   picked = module->view(s, "spectator")["turn"]["picked"];
   CHECK(picked == json{{"kind", "retreat"}, {"side", "british"}, {"pieces", {"br_webb"}}});
   CHECK(view_schema().check(module->view(s, "spectator")) == std::vector<std::string>{});
+}
+
+// The pieces and the markers are written as text straight from the state when a move changes them
+// (view.cpp): the text must be what the view's value writes out, or patched views would part from
+// fresh ones at the first hash.
+TEST_CASE("the pieces and markers a move writes as text are the view's values, byte for byte") {
+  auto texts_of = [](const State& before, const State& after) {
+    json members = json::object();
+    std::map<std::string, std::string> texts;
+    public_view_changes(before, after, members, texts);
+    for (const char* name : {"pieces", "markers"}) CHECK_FALSE(members.contains(name));
+    return texts;
+  };
+  const State start = *set_up_scenario("late_war_campaign", {Bid{Side::french, 1}, false}, 5);
+  State busy = busy_position();
+  const auto& data = busy.data();
+  busy.space(data.space_index("reading")).raided = {2, 1};
+  busy.space(data.space_index("oswego")).stockade = Side::british;
+  busy.space(data.space_index("carlisle")).fort_under_construction = Side::british;
+  busy.space(data.space_index("carlisle")).allied = Side::french;
+  const auto texts = texts_of(start, busy);
+  const json view = make_public_view(busy);
+  REQUIRE(texts.size() == 2);
+  CHECK(texts.at("pieces") == view["pieces"].dump());
+  CHECK(texts.at("markers") == view["markers"].dump());
+  CHECK(view["markers"]["reading"]["raided"] == json{{"british", 1}, {"french", 2}});
+  CHECK(texts_of(busy, busy).empty());  // a move that changes neither writes neither
+
+  auto module = make_wilderness_war();
+  int written = 0;
+  for (const auto& scenario : all_scenarios) {
+    auto match = warpath::engine::Match::start(*module, scenario, json::object(), 11);
+    Rng chooser(23);
+    for (int move = 0; move < 400 && !match.is_over(); ++move) {
+      const auto before = match.shared_state();
+      const auto role = match.active_roles().front();
+      const auto& listed = match.listed_actions(role);
+      REQUIRE_FALSE(match.play(role, listed[chooser.below(static_cast<std::uint32_t>(listed.size()))].to_action()));
+      const auto& after = dynamic_cast<const State&>(match.state());
+      const json now = make_public_view(after);
+      for (const auto& [name, text] : texts_of(dynamic_cast<const State&>(*before), after)) {
+        CAPTURE(scenario);
+        CAPTURE(move);
+        CHECK(text == now[name].dump());
+        ++written;
+      }
+    }
+  }
+  CHECK(written > 300);
 }
 
 }  // namespace view_test

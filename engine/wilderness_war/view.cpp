@@ -329,6 +329,16 @@ struct PublicMember {
 };
 
 bool same_pieces(const State& a, const State& b) { return a.same_pieces(b); }
+// The same pieces in and out of the off-map places of `kind` (most moves change pieces on the map).
+template <LocationKind kind>
+bool same_pieces_in(const State& a, const State& b) {
+  if (a.same_pieces(b)) return true;
+  for (PieceIndex p = 0; p < a.data().piece_count(); ++p) {
+    const PieceState &was = a.piece(p), &is = b.piece(p);
+    if ((was.location.kind == kind || is.location.kind == kind) && !(was == is)) return false;
+  }
+  return true;
+}
 bool same_spaces(const State& a, const State& b) { return a.same_markers(b); }
 bool same_players(const State& a, const State& b) { return a.players == b.players; }
 bool same_known_cards(const State& a, const State& b) {
@@ -379,8 +389,9 @@ const std::array<PublicMember, 24> public_members = {{
     {"fortresses", fortress_owners_to_json, same_fortress_owners},
     {"vp_spaces", [](const State& s) { return vp_space_holders_to_json(s); },
      [](const State& a, const State& b) { return a.vp_space_holders == b.vp_space_holders; }},
-    {"militia_boxes", militia_boxes_json, same_pieces},
-    {"british_leader_pool", [](const State& s) { return json(british_leader_pool_size(s)); }, same_pieces},
+    {"militia_boxes", militia_boxes_json, same_pieces_in<LocationKind::militia_box>},
+    {"british_leader_pool", [](const State& s) { return json(british_leader_pool_size(s)); },
+     same_pieces_in<LocationKind::british_leader_pool>},
     {"provincial_assemblies", [](const State& s) { return json(provincial_assemblies_names(s.provincial_assemblies)); },
      [](const State& a, const State& b) { return a.provincial_assemblies == b.provincial_assemblies; }},
     {"year_track", [](const State& s) { return year_track_to_json(s.year_track); },

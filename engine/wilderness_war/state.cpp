@@ -384,6 +384,7 @@ bool State::operator==(const State& o) const {
          year_end == o.year_end && event == o.event && periods == o.periods;
 }
 
+// view.cpp's write_markers writes the same as text for the view (checked by view_test).
 json space_state_to_json(const SpaceState& s) {
   json out = json::object();
   auto put_side = [&](const char* key, const std::optional<Side>& side) {

@@ -251,14 +251,15 @@ json compact_pieces_json(const State& state) {
   return out;
 }
 
-// The two members a move changes most often and that are the largest, written as text straight
-// from the state (a move that changes them would otherwise build a tree of hundreds of values, write
-// it out and free it): exactly what dump() writes of compact_pieces_json and markers_to_json.
 void append_number(std::string& out, int n) {
   char digits[12];
   out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
 }
 
+// The two members a move changes most often and that are the largest, written as text straight
+// from the state (a move that changes them would otherwise build a tree of hundreds of values, write
+// it out and free it): exactly what dump() writes of compact_pieces_json and markers_to_json
+// (state.cpp), as view_test checks at every move of random games.
 void write_pieces(const State& state, std::string& out) {
   out.reserve(out.size() + 4 * static_cast<std::size_t>(state.data().piece_count()) + 2);
   out += '[';
@@ -438,9 +439,9 @@ std::string pointer_token(const std::string& name) {
 }
 }  // namespace
 
-json public_view_patches(const State& before, const State& after, const std::map<std::string, std::string>& changed) {
+json public_view_patches(const State& before, const State& after, const std::map<std::string, std::string>& texts) {
   json patches = json::object();
-  if (changed.contains("pieces")) {  // the pieces that moved, were flipped or went inside
+  if (texts.contains("pieces")) {  // the pieces that moved, were flipped or went inside
     json ops = json::array();
     for (PieceIndex p = 0; p < after.data().piece_count(); ++p)
       if (!(before.piece(p) == after.piece(p)))
@@ -448,7 +449,7 @@ json public_view_patches(const State& before, const State& after, const std::map
     if (ops.size() > 12) ops = json::array({{{"op", "replace"}, {"path", ""}, {"value", compact_pieces_json(after)}}});
     patches["pieces"] = std::move(ops);
   }
-  if (changed.contains("markers")) {  // the spaces whose markers changed
+  if (texts.contains("markers")) {  // the spaces whose markers changed
     json ops = json::array();
     for (std::size_t sp = 0; sp < after.spaces.size(); ++sp) {
       const SpaceState &was = before.spaces[sp], &is = after.spaces[sp];

@@ -321,10 +321,18 @@ export class GameConnection {
     const delay = Math.max(Math.round(base / 2 + (Math.random() * base) / 2), this._notBefore - Date.now());
     this._attempts += 1;
     this._clearTimer('reconnect');
-    this._timers.reconnect = setTimeout(() => {
+    // A timer may fire a little before its delay has passed by the wall clock (timers count from
+    // the event loop's cached time): until `_notBefore` it waits out the rest.
+    const reconnect = () => {
+      const early = this._notBefore - Date.now();
+      if (early > 0) {
+        this._timers.reconnect = setTimeout(reconnect, early);
+        return;
+      }
       this._timers.reconnect = null;
       this._openSocket();
-    }, delay);
+    };
+    this._timers.reconnect = setTimeout(reconnect, delay);
   }
 
   _send(message) {

@@ -136,16 +136,22 @@ bool worth_keeping(const json& value, const std::string& text) {
   return value.is_structured() && text.size() <= kept_value_bytes;
 }
 
-// A serialisation to keep: written into room for `expected` bytes (what the member's text last
-// took: most change by a few bytes, so that it is written without growing), and without a spare
-// capacity larger than that slack.
-std::string kept_text(const json& value, std::size_t expected = 0) {
-  const std::size_t slack = expected / 8 + 16;
-  std::string text;
-  text.reserve(expected + slack);
-  append_json(text, value);
-  if (text.capacity() > text.size() + slack) text.shrink_to_fit();
+// The spare capacity a kept text may have: most members change by a few bytes from move to move.
+std::size_t slack_for(std::size_t bytes) { return bytes / 8 + 16; }
+
+// A text to keep, without more spare capacity than its slack.
+std::string trimmed(std::string text) {
+  if (text.capacity() > text.size() + slack_for(text.size())) text.shrink_to_fit();
   return text;
+}
+
+// A serialisation to keep, written into room for `expected` bytes (what the member's text last
+// took), so that it is written without growing.
+std::string kept_text(const json& value, std::size_t expected = 0) {
+  std::string text;
+  text.reserve(expected + slack_for(expected));
+  append_json(text, value);
+  return trimmed(std::move(text));
 }
 
 }  // namespace
@@ -191,10 +197,12 @@ std::string GameFeed::update_public(const engine::Match& match) {
     for (const auto& key : gone) remove(key);
   }
   for (const auto& key : update.gone) remove(key);
-  // A member as the module gave it: its new text, and its value unless the module wrote the text
-  // itself (then its change is the module's operations, or a replacement).
-  auto take = [&](const std::string& key, std::string text, json* value) {
+  // A member as the module gave it: its value, or its text when the module wrote that itself
+  // (then its change is the module's operations, or a replacement).
+  auto take = [&](const std::string& key, json* value, std::string* given_text) {
     auto it = public_.members.find(key);
+    std::string text = value ? kept_text(*value, it == public_.members.end() ? 0 : it->second.text.size())
+                             : trimmed(std::move(*given_text));
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
       it = public_.members.emplace(key, Member{std::move(text), 0, {}}).first;
@@ -229,13 +237,10 @@ std::string GameFeed::update_public(const engine::Match& match) {
   auto text = update.texts.begin();
   while (value != values.end() || text != update.texts.end()) {
     if (text == update.texts.end() || (value != values.end() && value->first < text->first)) {
-      const auto it = public_.members.find(value->first);
-      take(value->first, kept_text(value->second, it == public_.members.end() ? 0 : it->second.text.size()),
-           &value->second);
+      take(value->first, &value->second, nullptr);
       ++value;
     } else {
-      text->second.shrink_to_fit();
-      take(text->first, std::move(text->second), nullptr);
+      take(text->first, nullptr, &text->second);
       ++text;
     }
   }

@@ -446,7 +446,6 @@ json public_view_patches(const State& before, const State& after, const std::map
     for (PieceIndex p = 0; p < after.data().piece_count(); ++p)
       if (!(before.piece(p) == after.piece(p)))
         ops.push_back({{"op", "replace"}, {"path", "/" + std::to_string(p)}, {"value", piece_number(after, p)}});
-    if (ops.size() > 12) ops = json::array({{{"op", "replace"}, {"path", ""}, {"value", compact_pieces_json(after)}}});
     patches["pieces"] = std::move(ops);
   }
   if (texts.contains("markers")) {  // the spaces whose markers changed

@@ -29,7 +29,7 @@ bool fieldworks_allowed(const State& s, Side side) {
 }
 void play_fieldworks(State& s, Side side) {
   const bool attacker = side == s.battle->attacker;
-  s.space(s.battle->where).fieldworks = !attacker;
+  s.change_space(s.battle->where).fieldworks = !attacker;
   s.note(role_of(side), "fieldworks", space_id(s, s.battle->where),
          attacker ? "The attackers clear the fieldworks." : "The defenders dig fieldworks (7.55).");
 }

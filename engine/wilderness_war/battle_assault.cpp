@@ -13,7 +13,7 @@ namespace warpath::wilderness_war::battle_detail {
 void capture_fortification(State& s) {
   auto& b = *s.battle;
   const Side def = defender_of(b);
-  auto& markers = s.space(b.where);
+  auto& markers = s.change_space(b.where);
   ++s.rule_events["assaults_won"];
   for (PieceIndex p : pieces_in(s, b.where, def))
     if (s.piece(p).inside) eliminate_piece(s, p);
@@ -27,7 +27,7 @@ void capture_fortification(State& s) {
     markers.fort_under_construction = b.attacker;
     vp = 2;
   }
-  for (PieceIndex p : pieces_in(s, b.where, b.attacker)) s.piece(p).inside = false;
+  for (PieceIndex p : pieces_in(s, b.where, b.attacker)) s.change_piece(p).inside = false;
   count_capture(s, b.where, b.attacker);
   s.note(role_of(b.attacker), "capture", space_info(s, b.where).id,
          std::string(side_titles(b.attacker)) + " capture " + space_name(s, b.where) + " (9.22).");

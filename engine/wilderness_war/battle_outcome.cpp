@@ -62,7 +62,7 @@ void after_losses(State& s) {
   // cards.md #9-#10: Fieldworks go when an attacker wins a battle there or takes the
   // fortification by assault (capture_fortification).
   if (b.attacker_won && std::as_const(s).space(b.where).fieldworks) {
-    s.space(b.where).fieldworks = false;
+    s.change_space(b.where).fieldworks = false;
     s.note(role_of(winner), "fieldworks_removed", space_info(s, b.where).id,
            "The fieldworks at " + space_name(s, b.where) + " are lost with the " +
                (is_assault(b) ? "assault." : "battle."));
@@ -82,7 +82,7 @@ void after_losses(State& s) {
     if (s.combat_report) ++s.combat_report->vp;
   }
   // 5.45: winning Drilled Troops destroy the loser's stockade.
-  auto& markers = s.space(b.where);
+  auto& markers = s.change_space(b.where);
   if (markers.stockade == loser && any_of_units(s, winner, is_drilled_troops)) {
     markers.stockade.reset();
     s.note(role_of(winner), "stockade_destroyed", space_info(s, b.where).id,

@@ -66,7 +66,7 @@ void queue_retreat(State& s, Side side, std::vector<PieceIndex> pieces) {
   b.retreating.clear();
   for (PieceIndex p : pieces) {
     // Out of any leader's box: each piece retreats on its own (7.91: defenders may split).
-    s.piece(p).location = Location::in_space(b.where);
+    s.change_piece(p).location = Location::in_space(b.where);
     b.retreating.push_back(p);
   }
 }
@@ -108,8 +108,8 @@ void retreat_piece_to(State& s, PieceIndex p, SpaceIndex to) {
   auto& b = *s.battle;
   std::erase(b.retreating, p);
   if (to == b.where) {
-    s.piece(p).location = Location::in_space(b.where);
-    s.piece(p).inside = true;
+    s.change_piece(p).location = Location::in_space(b.where);
+    s.change_piece(p).inside = true;
     s.note(role_of(side_of(s, p)), "retreat_inside", s.data().piece_id(p),
            piece_name(s, p) + " retreats inside " + space_name(s, b.where) + " (8.13).");
   } else {
@@ -134,7 +134,7 @@ void start_retreats(State& s) {
   for (PieceIndex p : present(s, loser)) {
     // 8.252: besieged attackers (and the besieged pieces that joined them, 8.251) go back inside.
     if (loser == b.attacker && (b.context == BattleContext::break_siege || contains(b.joined_from_inside, p))) {
-      s.piece(p).inside = true;
+      s.change_piece(p).inside = true;
       continue;
     }
     leaving.push_back(p);
@@ -162,7 +162,7 @@ void continue_retreats(State& s) {
   // 8.21 a, c: attackers left outside an enemy fort or fortress besiege it.
   const Side def = defender_of(b);
   if (has_fort_or_fortress(s, b.where, def) && !is_besieged(s, b.where) && has_units_outside(s, b.where, b.attacker)) {
-    s.space(b.where).siege_level = 0;
+    s.change_space(b.where).siege_level = 0;
     s.note(role_of(b.attacker), "siege", space_info(s, b.where).id,
            "Siege 0 at " + space_name(s, b.where) + " (8.21).");
   }

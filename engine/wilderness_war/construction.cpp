@@ -96,7 +96,7 @@ void apply_construction(State& s, const Action& action) {
     return;
   }
   const SpaceIndex sp = space_arg(s, action);
-  auto& markers = s.space(sp);
+  auto& markers = s.change_space(sp);
   if (c.kind == ConstructionKind::stockades) {
     markers.stockade = side;  // 5.41
     s.note(role, "stockade", s.data().spaces[static_cast<std::size_t>(sp)].id,
@@ -147,7 +147,7 @@ std::vector<SpaceIndex> demolition_targets(const State& s, Side side) {
 
 void demolish(State& s, SpaceIndex space) {
   const Side side = s.active;
-  auto& m = s.space(space);
+  auto& m = s.change_space(space);
   const std::string role(side_names(side));
   const std::string& id = s.data().spaces[static_cast<std::size_t>(space)].id;
   // 5.46: a fort first (it costs 1 VP), then a stockade, then a pickaxe: each is one action.

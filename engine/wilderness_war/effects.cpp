@@ -44,20 +44,16 @@ void remove_orphaned_allied_markers(State& s) {
     const auto& tribes = data.spaces[sp].settlement_tribes;
     const bool any = std::any_of(tribes.begin(), tribes.end(),
                                  [&](TribeIndex t) { return (tribe_on_map[index_of(*allied)] >> t) & 1U; });
-    if (!any) s.space(static_cast<SpaceIndex>(sp)).allied.reset();
+    if (!any) s.change_space(static_cast<SpaceIndex>(sp)).allied.reset();
   }
 }
 
 }  // namespace
 
-void move_piece_to(State& s, PieceIndex p, SpaceIndex space) {
-  auto& piece = s.piece(p);
-  piece.location = Location::in_space(space);
-  piece.inside = false;
-}
+void move_piece_to(State& s, PieceIndex p, SpaceIndex space) { s.place_in_space(p, space); }
 
 void reduce_unit(State& s, PieceIndex p) {
-  auto& piece = s.piece(p);
+  auto& piece = s.change_piece(p);
   if (piece.reduced) {
     eliminate_piece(s, p);
   } else {
@@ -66,11 +62,11 @@ void reduce_unit(State& s, PieceIndex p) {
 }
 
 void eliminate_piece(State& s, PieceIndex p) {
-  auto& piece = s.piece(p);
   // Pieces in this one's leader box stay where they are on the map.
   const SpaceIndex at = s.space_of(p);
   for (PieceIndex other = 0; other < s.data().piece_count(); ++other)
     if (s.piece(other).location == Location::in_leader_box(p)) move_piece_to(s, other, at);
+  auto& piece = s.change_piece(p);
   const bool returns = is_unit(s, p) && s.data().unit(p).may_reenter_after_elimination;
   piece.location = Location::pool(returns ? LocationKind::eliminated : LocationKind::removed);
   piece.reduced = false;
@@ -86,16 +82,16 @@ void count_capture(State& s, SpaceIndex where, Side captor) {
 
 void return_militia_to_box(State& s, PieceIndex p) {
   if (const int box = militia_box_of(s, s.space_of(p), side_of(s, p)); box >= 0) {
-    s.piece(p).location = Location::in_militia_box(box);
-    s.piece(p).inside = false;
+    s.change_piece(p).location = Location::in_militia_box(box);
+    s.change_piece(p).inside = false;
     return;
   }
   const auto& boxes = s.data().militia_boxes;
   // A militia unit away from its Department (an event may move one): back to its own side's box.
   for (std::size_t b = 0; b < boxes.size(); ++b)
     if (boxes[b].side == side_of(s, p)) {
-      s.piece(p).location = Location::in_militia_box(static_cast<int>(b));
-      s.piece(p).inside = false;
+      s.change_piece(p).location = Location::in_militia_box(static_cast<int>(b));
+      s.change_piece(p).inside = false;
       return;
     }
 }
@@ -123,7 +119,7 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
     StackCount& c = counts[index_of(side)];
     if (c.inside == 0) return;
     for (PieceIndex p : pieces_here)
-      if (s.data().piece_side(p) == side) s.piece(p).inside = false;
+      if (s.data().piece_side(p) == side) s.change_piece(p).inside = false;
     c.outside = static_cast<std::uint8_t>(c.outside + c.inside);
     c.inside = 0;
   };
@@ -131,7 +127,7 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
   if (markers.siege_level) {
     const auto defender = fortification_side(s, sp);
     if (!defender || !outside(enemy_of(*defender))) {
-      s.space(sp).siege_level.reset();
+      s.change_space(sp).siege_level.reset();
       if (defender) clear_inside(*defender);
     }
   }
@@ -146,7 +142,7 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
     const Side captor = *markers.fortress_owner;
     const bool held = units(captor) || (captor == Side::british && markers.amphib);
     if (!held) {
-      s.space(sp).fortress_owner = info.originally_friendly_to;
+      s.change_space(sp).fortress_owner = info.originally_friendly_to;
       award_vp(s, *info.originally_friendly_to, 3, info.name + " reverts to its original owner (8.24)");
     }
   }
@@ -159,12 +155,12 @@ void settle_space(State& s, SpaceIndex sp, std::span<const PieceIndex> pieces_he
                        [&](PieceIndex p) { return s.data().piece_side(p) == Side::british; });
   };
   if (markers.amphib && !british_piece()) {
-    if (drilled(Side::french) || has_unbesieged_fortification(s, sp, Side::french)) s.space(sp).amphib = false;
+    if (drilled(Side::french) || has_unbesieged_fortification(s, sp, Side::french)) s.change_space(sp).amphib = false;
   }
   // 5.45: a fort under construction goes when enemy Drilled Troops solely occupy its space.
   if (markers.fort_under_construction) {
     const Side owner = *markers.fort_under_construction;
-    if (drilled(enemy_of(owner)) && !units(owner)) s.space(sp).fort_under_construction.reset();
+    if (drilled(enemy_of(owner)) && !units(owner)) s.change_space(sp).fort_under_construction.reset();
   }
 }
 

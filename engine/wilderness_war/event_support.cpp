@@ -27,13 +27,13 @@ bool reinforcements_may_enter(const State& s, SpaceIndex space, Side side) {
 
 void place_reinforcement(State& s, PieceIndex p, SpaceIndex space) {
   move_piece_to(s, p, space);
-  s.piece(p).reduced = false;
+  s.change_piece(p).reduced = false;
   s.note(role_of(side_of(s, p)), "place", s.data().piece_id(p),
          piece_name(s, p) + " enters at " + space_name(s, space) + ".");
 }
 
 void place_militia_in_box(State& s, PieceIndex p, int box) {
-  auto& piece = s.piece(p);
+  auto& piece = s.change_piece(p);
   piece.location = Location::in_militia_box(box);
   piece.reduced = false;
   piece.inside = false;
@@ -58,7 +58,7 @@ std::vector<PieceIndex> restorable_units(const State& s, Side side, PiecePredica
 }
 
 void restore_unit(State& s, PieceIndex p) {
-  s.piece(p).reduced = false;
+  s.change_piece(p).reduced = false;
   s.note(role_of(side_of(s, p)), "restore", s.data().piece_id(p), piece_name(s, p) + " is restored to full strength.");
 }
 

@@ -312,7 +312,7 @@ void list_alliance(const State& s, ActionList& out) {
 void place_at_settlement(State& s, PieceIndex p) {
   const SpaceIndex home = tribe_of(s, p)->settlement;
   place_reinforcement(s, p, home);
-  s.space(home).allied = side_of(s, p);
+  s.change_space(home).allied = side_of(s, p);
   ev(s).points -= place_cost;
   if (!ask_lone_leaders(s, enemy_of(side_of(s, p)))) continue_alliance(s);
 }
@@ -353,7 +353,7 @@ void begin_mohawks(State& s) {
   if (reinforcements_may_enter(s, at, Side::british)) {  // 5.522
     const auto mohawks = available_units(s, Side::british, is_mohawk);
     for (PieceIndex p : mohawks) place_reinforcement(s, p, at);
-    if (!mohawks.empty()) s.space(space_named(s, "canajoharie")).allied = Side::british;  // 5.532
+    if (!mohawks.empty()) s.change_space(space_named(s, "canajoharie")).allied = Side::british;  // 5.532
   }
   for (PieceIndex p : restorable_units(s, Side::british, is_mohawk)) restore_unit(s, p);
   finish_after_lone_leaders(s, Side::french);

@@ -77,7 +77,7 @@ void bastions_list(const State& s, ActionList& out) {
 }
 void bastions_apply(State& s, const Action& action) {
   const SpaceIndex sp = space_arg(s, action);
-  s.space(sp).siege_level = 0;  // 8.24: the besieger must climb to the assault level again
+  s.change_space(sp).siege_level = 0;  // 8.24: the besieger must climb to the assault level again
   note_event(s, ev(s).player, "bastions", space_id(s, sp), "The siege of " + space_name(s, sp) + " is back to 0.");
   event_finished(s);
 }

@@ -353,9 +353,9 @@ std::vector<PieceIndex> draw_leaders(State& s, int count) {
     const auto leader = draw_british_leader(s);
     if (!leader) break;
     drawn.push_back(*leader);
-    s.piece(*leader).location = Location::pool(LocationKind::set_aside);
+    s.change_piece(*leader).location = Location::pool(LocationKind::set_aside);
   }
-  for (PieceIndex p : drawn) s.piece(p).location = Location::pool(LocationKind::british_leader_pool);
+  for (PieceIndex p : drawn) s.change_piece(p).location = Location::pool(LocationKind::british_leader_pool);
   return drawn;
 }
 
@@ -371,8 +371,8 @@ void remove_leader_from_game(State& s, PieceIndex leader) {
   const SpaceIndex at = s.space_of(leader);
   for (PieceIndex p = 0; p < s.data().piece_count(); ++p)
     if (s.piece(p).location == Location::in_leader_box(leader)) move_piece_to(s, p, at);
-  s.piece(leader).location = Location::pool(LocationKind::removed);
-  s.piece(leader).inside = false;
+  s.change_piece(leader).location = Location::pool(LocationKind::removed);
+  s.change_piece(leader).inside = false;
 }
 
 void wait_for_placement(State& s) {

@@ -26,13 +26,20 @@ void toggle(std::vector<PieceIndex>& list, PieceIndex p) {
 // --- moving pieces ------------------------------------------------------------------------------
 
 // Moves the movers to `to`; pieces in a moving leader's box that are not moving stay behind.
+// Units go first, so that each leader's box is empty when it moves and the occupancy count
+// follows every piece (State::place_in_space).
 void relocate(State& s, const std::vector<PieceIndex>& group, SpaceIndex to) {
-  for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
-    const auto& loc = s.piece(p).location;
-    if (loc.kind == LocationKind::leader_box && contains(group, loc.index) && !contains(group, p))
-      move_piece_to(s, p, s.space_of(p));
-  }
-  for (PieceIndex p : group) move_piece_to(s, p, to);
+  const auto leader = [&](PieceIndex p) { return is_leader(s, p); };
+  if (std::any_of(group.begin(), group.end(), leader))
+    for (PieceIndex p = 0; p < s.data().piece_count(); ++p) {
+      const auto& loc = s.piece(p).location;
+      if (loc.kind == LocationKind::leader_box && contains(group, loc.index) && !contains(group, p))
+        move_piece_to(s, p, s.space_of(p));
+    }
+  for (PieceIndex p : group)
+    if (!leader(p)) move_piece_to(s, p, to);
+  for (PieceIndex p : group)
+    if (leader(p)) move_piece_to(s, p, to);
 }
 
 void finish(State& s) {
@@ -144,7 +151,7 @@ void apply_movement(State& s, const Action& action) {
       } else if (action.verb == "amphibious") {
         const SpaceIndex to = space_arg(s, action);
         spend_amphibious_landing(s, to);  // 6.431
-        s.space(to).amphib = true;
+        s.change_space(to).amphib = true;
         take_step(s, to, MoveKind::amphibious, false, false);
       } else if (action.verb == "drop") {
         const PieceIndex p = piece_arg(s, action);
@@ -173,7 +180,7 @@ void apply_movement(State& s, const Action& action) {
     case MoveStage::inside:
       if (action.verb == "piece") {
         const PieceIndex p = piece_arg(s, action);
-        s.piece(p).inside = !s.piece(p).inside;
+        s.change_piece(p).inside = !s.change_piece(p).inside;
         return;
       }
       {
@@ -284,7 +291,7 @@ void movement_after_battle(State& s, const BattleResult& result) {
   const Side enemy = enemy_of(m.phasing);
   if (has_fort_or_fortress(s, x, enemy) && !is_besieged(s, x) && has_units_outside(s, x, m.phasing) &&
       !has_units_outside(s, x, enemy)) {
-    s.space(x).siege_level = 0;
+    s.change_space(x).siege_level = 0;
     ++s.rule_events["sieges_begun"];
     s.note(role_of(m.phasing), "siege", space_info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
   }

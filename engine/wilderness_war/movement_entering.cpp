@@ -62,12 +62,12 @@ void stop_at_fortification(State& s) {
   const Side enemy = enemy_of(m.phasing);
   if (has_fort_or_fortress(s, x, enemy)) {
     if (!is_besieged(s, x) && has_units(s, x, m.phasing)) {
-      s.space(x).siege_level = 0;
+      s.change_space(x).siege_level = 0;
       ++s.rule_events["sieges_begun"];
       s.note(role_of(m.phasing), "siege", space_info(s, x).id, "Siege 0 at " + space_name(s, x) + " (8.21).");
     }
   } else if (s.space(x).stockade == enemy && any_of(s, m.pieces, is_drilled_troops)) {
-    s.space(x).stockade = m.phasing;  // 5.45: captured intact
+    s.change_space(x).stockade = m.phasing;  // 5.45: captured intact
     ++s.rule_events["stockades_captured"];
     s.note(role_of(m.phasing), "capture", space_info(s, x).id, "Stockade at " + space_name(s, x) + " captured.");
     award_vp(s, m.phasing, 1, "capturing a stockade (6.51)");

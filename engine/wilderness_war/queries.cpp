@@ -119,14 +119,70 @@ std::vector<PieceIndex> leaders_in(const State& s, SpaceIndex space, Side side) 
   return out;
 }
 
-const Occupancy& occupancy_of(const State& s) { return *shared_occupancy_of(s); }
-
-const std::shared_ptr<const Occupancy>& shared_occupancy_of(const State& s) {
+const Occupancy& occupancy_of(const State& s) {
   if (!s.occupancy_ || s.occupancy_stamp_ != s.pieces_stamp_) {
-    s.occupancy_ = std::make_shared<const Occupancy>(s);
+    s.occupancy_ = std::make_shared<Occupancy>(s);
     s.occupancy_stamp_ = s.pieces_stamp_;
   }
+  return *s.occupancy_;
+}
+
+std::shared_ptr<const Occupancy> shared_occupancy_of(const State& s) {
+  occupancy_of(s);
   return s.occupancy_;
+}
+
+void State::place_in_space(PieceIndex p, SpaceIndex space) {
+  const bool current = occupancy_ && occupancy_stamp_ == pieces_stamp_;
+  bool followed = false;
+  if (current) {
+    // Shared with a copy of this state (a trial's, settle_map's hold): changed in a copy of its own.
+    if (occupancy_.use_count() > 1) occupancy_ = std::make_shared<Occupancy>(*occupancy_);
+    followed = occupancy_->follow(*this, p, space);
+  }
+  PieceState& piece = change_piece(p);
+  piece.location = Location::in_space(space);
+  piece.inside = false;
+  if (followed) occupancy_stamp_ = pieces_stamp_;
+}
+
+bool Occupancy::follow(const State& s, PieceIndex p, SpaceIndex to) {
+  const GameData& data = s.data();
+  const SpaceIndex from = s.space_of(p);
+  const auto leaders = static_cast<PieceIndex>(data.leaders.size());
+  if (p < leaders && from != no_space)
+    for (PieceIndex other : pieces_in(from))
+      if (s.piece(other).location == Location::in_leader_box(p)) return false;
+  if (p >= leaders) {
+    const bool drilled = data.units[static_cast<std::size_t>(p - leaders)].unit_class == UnitClass::drilled_troops;
+    const std::size_t side = index_of(data.piece_side(p));
+    if (from != no_space) {
+      StackCount& c = counts_[static_cast<std::size_t>(from)][side];
+      --c.units;
+      if (drilled) --c.drilled;
+      if (s.piece(p).inside)
+        --c.inside;
+      else
+        --c.outside;
+    }
+    StackCount& c = counts_[static_cast<std::size_t>(to)][side];
+    ++c.units;
+    if (drilled) ++c.drilled;
+    ++c.outside;
+  }
+  if (from == to) return true;
+  // Out of its space's run of by_space_ and into the new one's, in ascending order; the runs
+  // between start one place later or earlier.
+  if (from != no_space) {
+    const auto at = static_cast<std::size_t>(from);
+    const auto run = by_space_.begin() + first_[at];
+    by_space_.erase(std::lower_bound(run, by_space_.begin() + first_[at + 1], p));
+    for (std::size_t sp = at + 1; sp < first_.size(); ++sp) --first_[sp];
+  }
+  const auto at = static_cast<std::size_t>(to);
+  by_space_.insert(std::lower_bound(by_space_.begin() + first_[at], by_space_.begin() + first_[at + 1], p), p);
+  for (std::size_t sp = at + 1; sp < first_.size(); ++sp) ++first_[sp];
+  return true;
 }
 
 bool has_units(const State& s, SpaceIndex space, Side side) { return occupancy_of(s).of(space, side).units > 0; }

@@ -88,6 +88,7 @@ bool has_drilled_troops(const State& s, SpaceIndex space, Side side);
 // moment: the state counts again after any piece changes.
 struct StackCount {
   std::uint8_t units = 0, drilled = 0, inside = 0, outside = 0;
+  bool operator==(const StackCount&) const = default;
 };
 class Occupancy {
  public:
@@ -103,6 +104,11 @@ class Occupancy {
     const auto at = static_cast<std::size_t>(space);
     return std::span<const PieceIndex>(by_space_).subspan(first_[at], first_[at + 1] - first_[at]);
   }
+  // The count after `p`, as it is in `s`, goes to map space `to` outside any fortification: what
+  // counting `s` anew after that move gives. False, changing nothing, for a leader with pieces in
+  // its box (they would move with it): the caller counts anew.
+  bool follow(const State& s, PieceIndex p, SpaceIndex to);
+  bool operator==(const Occupancy&) const = default;
 
  private:
   std::vector<std::array<StackCount, 2>> counts_;
@@ -110,10 +116,11 @@ class Occupancy {
   std::vector<std::uint16_t> first_;  // by space: where its pieces start in by_space_; one more at the end
 };
 
-// The state's occupancy, counted again only when a piece has changed since the last call.
+// The state's occupancy, counted again only when a piece has changed since the last call (or
+// followed the piece: State::place_in_space).
 const Occupancy& occupancy_of(const State& s);
 // The same, shared: it stays valid while the caller changes pieces (and the state counts anew).
-const std::shared_ptr<const Occupancy>& shared_occupancy_of(const State& s);
+std::shared_ptr<const Occupancy> shared_occupancy_of(const State& s);
 
 // --- fortifications (2.0) ----------------------------------------------------------------------
 // The side owning the space's fortress, completed fort or stockade; nullopt when it has none.

@@ -158,7 +158,7 @@ void start_next_raid(State& s) {
 void raid_succeeded(State& s) {
   auto& r = *s.raid;
   const Side enemy = enemy_of(r.raider);
-  auto& markers = s.space(r.where);
+  auto& markers = s.change_space(r.where);
   const std::string role(side_names(r.raider));
   ++s.rule_events["raids_succeeded"];
   // 10.33: a second marker only for a stockade or an enemy-allied settlement.

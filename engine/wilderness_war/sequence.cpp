@@ -115,7 +115,7 @@ void release_pitt_leaders(State& s) {
     bool released = false;
     for (PieceIndex p : rule.pieces)
       if (s.piece(p).location.kind == LocationKind::set_aside) {
-        s.piece(p).location = Location::pool(LocationKind::british_leader_pool);
+        s.change_piece(p).location = Location::pool(LocationKind::british_leader_pool);
         released = true;
       }
     if (released)

@@ -16,11 +16,12 @@ using nlohmann::json;
 
 void place_pieces(State& state, const Setup& setup) {
   // Every piece starts unused (not in play, 5.52) unless the set-up says otherwise.
-  for (const auto& placement : setup.placements) state.piece(placement.piece).location = placement.location;
+  for (const auto& placement : setup.placements) state.change_piece(placement.piece).location = placement.location;
   for (PieceIndex leader : setup.british_leader_pool)  // 5.55
-    state.piece(leader).location = Location::pool(LocationKind::british_leader_pool);
-  for (PieceIndex piece : setup.set_aside) state.piece(piece).location = Location::pool(LocationKind::set_aside);
-  for (PieceIndex piece : setup.removed_from_game) state.piece(piece).location = Location::pool(LocationKind::removed);
+    state.change_piece(leader).location = Location::pool(LocationKind::british_leader_pool);
+  for (PieceIndex piece : setup.set_aside) state.change_piece(piece).location = Location::pool(LocationKind::set_aside);
+  for (PieceIndex piece : setup.removed_from_game)
+    state.change_piece(piece).location = Location::pool(LocationKind::removed);
 }
 
 void place_markers(State& state, const Setup& setup) {
@@ -28,9 +29,9 @@ void place_markers(State& state, const Setup& setup) {
   constexpr std::array<std::optional<Side> SpaceState::*, 4> field_of_marker = {
       &SpaceState::fort, &SpaceState::fort_under_construction, &SpaceState::stockade, &SpaceState::allied};
   for (const auto& m : setup.markers)
-    state.space(m.space).*field_of_marker[static_cast<std::size_t>(m.marker)] = m.side;
+    state.change_space(m.space).*field_of_marker[static_cast<std::size_t>(m.marker)] = m.side;
   for (SpaceIndex f : state.data().fortresses)  // 2.0: fortresses start with their original owners
-    state.space(f).fortress_owner = state.data().spaces[static_cast<std::size_t>(f)].originally_friendly_to;
+    state.change_space(f).fortress_owner = state.data().spaces[static_cast<std::size_t>(f)].originally_friendly_to;
   for (const auto& [space, side] : setup.vp_space_holders) {  // 13.23
     const auto& vp_spaces = state.data().vp_spaces;
     const auto at = std::find(vp_spaces.begin(), vp_spaces.end(), space);

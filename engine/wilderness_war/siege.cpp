@@ -121,7 +121,7 @@ void roll_siege(State& s) {
   const auto& table = s.data().tables.siege;
   const int before = *s.space(g.where).siege_level;
   const int after = std::min(table.max_level, before + table.increase(modified));
-  s.space(g.where).siege_level = static_cast<std::uint8_t>(after);
+  s.change_space(g.where).siege_level = static_cast<std::uint8_t>(after);
   report.sides[0].die = die;
   report.siege_before = before;
   report.siege_after = after;

@@ -236,7 +236,7 @@ void read_pieces(const json& j, State& s) {
   for (const auto& [id, value] : j.at("pieces").items()) {
     const auto piece = s.data().find_piece(id);
     if (!piece) reject("unknown piece '" + id + "'");
-    s.piece(*piece) = piece_from_json(s.data(), *piece, value);
+    s.change_piece(*piece) = piece_from_json(s.data(), *piece, value);
   }
 }
 
@@ -246,16 +246,16 @@ void read_map(const json& j, State& s) {
   for (const auto& [id, value] : j.at("markers").items()) {
     const auto space = data.find_space(id);
     if (!space) reject("markers on unknown space '" + id + "'");
-    s.space(*space) = space_markers_from_json(value, id);
+    s.change_space(*space) = space_markers_from_json(value, id);
   }
   // Fortresses left out belong to the side they are originally friendly to (2.0).
   for (SpaceIndex f : data.fortresses)
-    s.space(f).fortress_owner = data.spaces[static_cast<std::size_t>(f)].originally_friendly_to;
+    s.change_space(f).fortress_owner = data.spaces[static_cast<std::size_t>(f)].originally_friendly_to;
   if (!j.at("fortresses").is_object()) reject("fortresses must be an object");
   for (const auto& [id, owner] : j.at("fortresses").items()) {
     const auto space = data.find_space(id);
     if (!space || !data.spaces[static_cast<std::size_t>(*space)].fortress) reject("'" + id + "' is not a fortress");
-    s.space(*space).fortress_owner = side_names.parse(owner.get<std::string>(), "fortress owner");
+    s.change_space(*space).fortress_owner = side_names.parse(owner.get<std::string>(), "fortress owner");
   }
   if (!j.at("vp_spaces").is_object() || j.at("vp_spaces").size() != data.vp_spaces.size())
     reject("vp_spaces must name the holder of each VP space (13.23)");

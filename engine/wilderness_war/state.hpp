@@ -203,14 +203,19 @@ class State final : public engine::GameState {
   PlayerState& player(Side side) { return players[index_of(side)]; }
   const PlayerState& player(Side side) const { return players[index_of(side)]; }
   // Every change to a piece goes through here (never through `pieces` directly): it stamps the
-  // pieces anew, which invalidates the cached Occupancy (queries.hpp).
-  PieceState& piece(PieceIndex p) {
+  // pieces anew, which invalidates the cached Occupancy (queries.hpp). A name of its own, so that
+  // reading a piece of a non-const state (`piece`) never stamps it.
+  PieceState& change_piece(PieceIndex p) {
     pieces_stamp_ = new_change_stamp();
     return pieces.at(static_cast<std::size_t>(p));
   }
   const PieceState& piece(PieceIndex p) const { return pieces.at(static_cast<std::size_t>(p)); }
-  // Every change to a space's markers goes through here: it invalidates the cached supply.
-  SpaceState& space(SpaceIndex s) {
+  // Moves a piece to a map space, outside any fortification (effects.hpp's move_piece_to, the
+  // common change): a current cached Occupancy follows the piece rather than being counted anew.
+  void place_in_space(PieceIndex p, SpaceIndex space);
+  // Every change to a space's markers goes through here: it invalidates the cached supply (and,
+  // like change_piece, has a name of its own).
+  SpaceState& change_space(SpaceIndex s) {
     markers_stamp_ = new_change_stamp();
     return spaces.at(static_cast<std::size_t>(s));
   }
@@ -259,7 +264,8 @@ class State final : public engine::GameState {
   bool operator==(const State& other) const;
 
  private:
-  friend const std::shared_ptr<const class Occupancy>& shared_occupancy_of(const State& s);
+  friend std::shared_ptr<const class Occupancy> shared_occupancy_of(const State& s);
+  friend const class Occupancy& occupancy_of(const State& s);
   friend bool is_in_supply(const State& s, SpaceIndex space, Side side);
   SpaceIndex space_of_boxed(PieceIndex piece) const;
   const GameData* data_;
@@ -279,7 +285,7 @@ class State final : public engine::GameState {
   // const object: a State is used by one thread at a time (a room's strand, a playout).
   std::uint64_t pieces_stamp_ = new_change_stamp();
   mutable std::uint64_t occupancy_stamp_ = ~std::uint64_t{0};
-  mutable std::shared_ptr<const class Occupancy> occupancy_;
+  mutable std::shared_ptr<class Occupancy> occupancy_;  // shared by copies; copied before place_in_space changes it
   // Supply by space and side (-1: not traced yet), valid while neither pieces nor markers change
   // (12.0: "cache supply per active side until the state changes").
   std::uint64_t markers_stamp_ = new_change_stamp();

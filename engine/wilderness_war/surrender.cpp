@@ -19,7 +19,7 @@ namespace {
 // fort, 3 for a fortress.
 void capture_intact(State& s, SpaceIndex where, Side captor) {
   const bool fortress = has_fortress(s, where);
-  auto& markers = s.space(where);
+  auto& markers = s.change_space(where);
   markers.siege_level.reset();
   if (fortress)
     markers.fortress_owner = captor;

@@ -141,7 +141,7 @@ void score_raided_markers(State& s) {
   std::array<int, 2> markers{};
   for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
     if (s.spaces[static_cast<std::size_t>(sp)].raided == std::array<std::uint8_t, 2>{}) continue;
-    auto& space = s.space(sp);
+    auto& space = s.change_space(sp);
     for (Side side : both_sides) markers[index_of(side)] += space.raided[index_of(side)];
     space.raided = {};
   }

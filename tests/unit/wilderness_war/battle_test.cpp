@@ -26,9 +26,9 @@ const GameData& data() { return game_data(); }
 // A board without pieces or markers (fortresses keep their owners), the French phasing.
 State blank() {
   State s = *set_up_scenario("annus_mirabilis", {}, 1);
-  for (PieceIndex p = 0; p < static_cast<PieceIndex>(s.pieces.size()); ++p) s.piece(p) = PieceState{};
+  for (PieceIndex p = 0; p < static_cast<PieceIndex>(s.pieces.size()); ++p) s.change_piece(p) = PieceState{};
   for (SpaceIndex sp = 0; sp < static_cast<SpaceIndex>(s.spaces.size()); ++sp) {
-    auto& m = s.space(sp);
+    auto& m = s.change_space(sp);
     const auto owner = m.fortress_owner;
     m = SpaceState{};
     m.fortress_owner = owner;
@@ -47,7 +47,7 @@ State blank() {
 }
 
 void put(State& s, std::string_view piece, std::string_view space, bool reduced = false) {
-  s.piece(pc(piece)) = PieceState{Location::in_space(sp(space)), reduced, false};
+  s.change_piece(pc(piece)) = PieceState{Location::in_space(sp(space)), reduced, false};
 }
 
 std::vector<std::string> args(const State& s, const std::string& verb) {
@@ -243,7 +243,7 @@ TEST_CASE("7.92 defenders: Drilled Troops to cultivated or friendly fortificatio
   put(s, "br_ind_mohawk_1", "raystown");
   put(s, "br_ind_mohawk_2", "raystown");
   put(s, "fr_ind_ottawa", "juniata");  // enemy-occupied
-  s.space(sp("wills_creek")).stockade = Side::british;
+  s.change_space(sp("wills_creek")).stockade = Side::british;
   auto b = french_attack(s, "raystown", "laurel_ridge_north");
   set_dice(s, {1, 1});  // column 17-21, roll 1-1 (7.52): 2 hits on 8 steps
   begin_battle(s, b);
@@ -270,7 +270,7 @@ TEST_CASE("7.92 defenders: Drilled Troops to cultivated or friendly fortificatio
 
 TEST_CASE("8.13 defenders retreat inside their fort; 8.21 Siege 0") {
   State s = blank();
-  s.space(sp("raystown")).fort = Side::british;
+  s.change_space(sp("raystown")).fort = Side::british;
   put(s, "br_ind_mohawk_1", "raystown");
   put(s, "br_ind_mohawk_2", "raystown");
   auto b = french_attack(s, "raystown", "laurel_ridge_north");
@@ -290,10 +290,10 @@ TEST_CASE("8.13 defenders retreat inside their fort; 8.21 Siege 0") {
 
 TEST_CASE("8.252 besieged attackers who lose go back inside") {
   State s = blank();
-  s.space(sp("raystown")).fort = Side::french;
-  s.space(sp("raystown")).siege_level = 0;
+  s.change_space(sp("raystown")).fort = Side::french;
+  s.change_space(sp("raystown")).siege_level = 0;
   put(s, "fr_ind_huron", "raystown");
-  s.piece(pc("fr_ind_huron")).inside = true;
+  s.change_piece(pc("fr_ind_huron")).inside = true;
   for (const char* id : {"br_reg_15th", "br_reg_17th", "br_reg_22nd", "br_reg_27th", "br_reg_28th", "br_reg_35th"})
     put(s, id, "raystown");
   s.activation = ActivationState{};
@@ -313,10 +313,10 @@ TEST_CASE("8.252 besieged attackers who lose go back inside") {
 
 TEST_CASE("8.252 surviving besieged attackers who lose stay inside") {
   State s = blank();
-  s.space(sp("raystown")).fort = Side::french;
-  s.space(sp("raystown")).siege_level = 0;
+  s.change_space(sp("raystown")).fort = Side::french;
+  s.change_space(sp("raystown")).siege_level = 0;
   put(s, "fr_reg_bearn", "raystown");
-  s.piece(pc("fr_reg_bearn")).inside = true;
+  s.change_piece(pc("fr_reg_bearn")).inside = true;
   put(s, "br_ind_mohawk_1", "raystown");
   s.activation = ActivationState{};
   s.activation->stage = ActivationStage::acting;
@@ -343,11 +343,11 @@ State assault_position(bool fortress, int attacker_die, int defender_die) {
     // Use a real fortress space: Albany (British).
     where = "albany";
   } else {
-    s.space(sp(where)).fort = Side::british;
+    s.change_space(sp(where)).fort = Side::british;
   }
-  s.space(sp(where)).siege_level = fortress ? 2 : 1;
+  s.change_space(sp(where)).siege_level = fortress ? 2 : 1;
   put(s, "br_ind_mohawk_1", where);
-  s.piece(pc("br_ind_mohawk_1")).inside = true;
+  s.change_piece(pc("br_ind_mohawk_1")).inside = true;
   for (const char* id : {"fr_reg_2_berry", "fr_reg_3_berry", "fr_reg_artois", "fr_reg_bourgogne", "fr_reg_bearn",
                          "fr_reg_cambis", "fr_montcalm"})
     put(s, id, where);
@@ -388,8 +388,8 @@ TEST_CASE("9.22 capturing a fortress changes its owner, 3 VP") {
 
 TEST_CASE("9.2 an empty fort defends on the 0 column; 9.21 the defender wins ties") {
   State s = blank();
-  s.space(sp("raystown")).fort = Side::british;
-  s.space(sp("raystown")).siege_level = 1;
+  s.change_space(sp("raystown")).fort = Side::british;
+  s.change_space(sp("raystown")).siege_level = 1;
   put(s, "fr_ind_huron", "raystown");  // strength 1, one column left: column 0
   s.activation = ActivationState{};
   s.activation->stage = ActivationStage::acting;
@@ -406,8 +406,8 @@ TEST_CASE("9.2 an empty fort defends on the 0 column; 9.21 the defender wins tie
 TEST_CASE("7.3 militia deploy in their Department unless the enemy raided it") {
   State s = blank();
   const int box = *data().find_militia_box("militia_box_northern");
-  s.piece(pc("br_militia_1")).location = Location::in_militia_box(box);
-  s.piece(pc("br_militia_2")).location = Location::in_militia_box(box);
+  s.change_piece(pc("br_militia_1")).location = Location::in_militia_box(box);
+  s.change_piece(pc("br_militia_2")).location = Location::in_militia_box(box);
   put(s, "br_ind_mohawk_1", "schenectady");
   auto b = french_attack(s, "schenectady", "canajoharie");
   State raided = s;
@@ -423,15 +423,15 @@ TEST_CASE("7.3 militia deploy in their Department unless the enemy raided it") {
   CHECK(s.battle->stage == BattleStage::roll);
   CHECK(s.active == Side::french);
   // The exception: a French Raided marker in the Northern Department.
-  raided.space(sp("albany")).raided[index_of(Side::french)] = 1;
+  raided.change_space(sp("albany")).raided[index_of(Side::french)] = 1;
   begin_battle(raided, b);
   CHECK(raided.battle->stage == BattleStage::roll);
 }
 
 TEST_CASE("7.54 stockade DRM, 7.55 fieldworks shift and 7.51 tactics on a known die") {
   State s = blank();
-  s.space(sp("raystown")).stockade = Side::british;
-  s.space(sp("raystown")).fieldworks = true;
+  s.change_space(sp("raystown")).stockade = Side::british;
+  s.change_space(sp("raystown")).fieldworks = true;
   put(s, "br_reg_15th", "raystown");
   put(s, "br_reg_17th", "raystown");
   put(s, "br_braddock", "raystown");

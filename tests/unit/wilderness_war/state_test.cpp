@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/core/match.hpp"
+#include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/module.hpp"
+#include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/setup.hpp"
 
 namespace state_test {
@@ -16,8 +19,8 @@ namespace {
 
 const GameData& data() { return game_data(); }
 
-SpaceState& space(State& s, std::string_view id) { return s.space(data().space_index(id)); }
-PieceState& piece(State& s, std::string_view id) { return s.piece(data().piece_index(id)); }
+SpaceState& space(State& s, std::string_view id) { return s.change_space(data().space_index(id)); }
+PieceState& piece(State& s, std::string_view id) { return s.change_piece(data().piece_index(id)); }
 
 // A mid-game position touching every part of the state.
 State busy_position() {
@@ -307,13 +310,64 @@ TEST_CASE("a piece in a leader's box is in the leader's space (2.0)") {
   const PieceIndex montcalm = data().piece_index("fr_montcalm");
   const PieceIndex levis = data().piece_index("fr_levis");
   const PieceIndex bearn = data().piece_index("fr_reg_bearn");
-  s.piece(levis).location = Location::in_leader_box(montcalm);
-  s.piece(bearn).location = Location::in_leader_box(levis);  // a box inside a box
+  s.change_piece(levis).location = Location::in_leader_box(montcalm);
+  s.change_piece(bearn).location = Location::in_leader_box(levis);  // a box inside a box
   CHECK(s.space_of(bearn) == data().space_index("montreal"));
-  s.piece(montcalm).location = Location::in_space(data().space_index("quebec"));
+  s.change_piece(montcalm).location = Location::in_space(data().space_index("quebec"));
   CHECK(s.space_of(bearn) == data().space_index("quebec"));  // the box moves with its leader
-  s.piece(montcalm).location = Location::pool(LocationKind::removed);
+  s.change_piece(montcalm).location = Location::pool(LocationKind::removed);
   CHECK(s.space_of(bearn) == no_space);
+}
+
+TEST_CASE("the occupancy a moved piece is followed in equals the pieces counted anew") {
+  // Moving a piece updates a current count in place (State::place_in_space): after any move of
+  // any piece, including a leader with a full box, out of one and between spaces, the count must
+  // be what counting every piece again gives.
+  auto equals_fresh = [](const State& s) { return occupancy_of(s) == Occupancy(s); };
+  State s = *set_up_scenario("annus_mirabilis", {}, 1);
+  const PieceIndex montcalm = data().piece_index("fr_montcalm");
+  const PieceIndex levis = data().piece_index("fr_levis");
+  const PieceIndex bearn = data().piece_index("fr_reg_bearn");
+  s.change_piece(levis).location = Location::in_leader_box(montcalm);
+  s.change_piece(bearn).location = Location::in_leader_box(montcalm);
+  s.change_piece(bearn).inside = true;
+  const SpaceIndex quebec = data().space_index("quebec");
+  const auto moved = [&](State from, PieceIndex p, SpaceIndex to) {
+    occupancy_of(from);  // current, so the move follows it
+    move_piece_to(from, p, to);
+    return from;
+  };
+  CHECK(equals_fresh(moved(s, montcalm, quebec)));  // a full box: counted anew
+  CHECK(equals_fresh(moved(s, bearn, quebec)));     // out of the box, from inside to another space
+  CHECK(equals_fresh(moved(s, bearn, s.space_of(bearn))));
+  const State held = moved(s, levis, quebec);
+  CHECK(equals_fresh(held));
+  CHECK(Occupancy(s) == Occupancy(State(s)));  // the state moved from kept its own count
+
+  auto module = make_wilderness_war();
+  warpath::engine::Rng chooser(7);
+  int followed = 0;
+  for (const char* scenario : {"annus_mirabilis", "full_campaign"}) {
+    auto match = warpath::engine::Match::start(*module, scenario, json::object(), 3);
+    for (int move = 0; move < 300 && !match.is_over(); ++move) {
+      const auto& now = dynamic_cast<const State&>(match.state());
+      CAPTURE(scenario);
+      CAPTURE(move);
+      CHECK(equals_fresh(now));
+      for (PieceIndex p = 0; p < data().piece_count(); p += 7) {
+        const SpaceIndex at = now.space_of(p);
+        const auto next = at == no_space ? std::vector<SpaceIndex>{} : adjacent_spaces(now, at);
+        const SpaceIndex to = next.empty() ? quebec : next.front();
+        const State after = moved(now, p, to);
+        CHECK(equals_fresh(after));
+        ++followed;
+      }
+      const auto role = match.active_roles().front();
+      const auto& listed = match.listed_actions(role);
+      REQUIRE_FALSE(match.play(role, listed[chooser.below(static_cast<std::uint32_t>(listed.size()))].to_action()));
+    }
+  }
+  CHECK(followed > 1000);
 }
 
 TEST_CASE("hand sizes follow the lasting events (4.0 A.1, #62, #67, #69)") {

@@ -46,13 +46,13 @@ State busy_position() {
   s.discard = {s.draw_pile[0]};
   s.draw_pile.erase(s.draw_pile.begin());
   s.player(Side::french).known = {s.player(Side::french).hand[0]};
-  s.space(data.space_index("oswego")).siege_level = 0;
-  s.space(data.space_index("oswego")).fieldworks = true;
-  s.space(data.space_index("baie_st_paul")).amphib = true;
-  s.space(data.space_index("reading")).raided = {1, 0};
-  s.piece(data.piece_index("br_reg_44th")).location = Location::in_leader_box(data.piece_index("br_dunbar"));
-  s.piece(data.piece_index("br_militia_1")).reduced = true;
-  s.piece(data.piece_index("fr_reg_bearn")).inside = true;
+  s.change_space(data.space_index("oswego")).siege_level = 0;
+  s.change_space(data.space_index("oswego")).fieldworks = true;
+  s.change_space(data.space_index("baie_st_paul")).amphib = true;
+  s.change_space(data.space_index("reading")).raided = {1, 0};
+  s.change_piece(data.piece_index("br_reg_44th")).location = Location::in_leader_box(data.piece_index("br_dunbar"));
+  s.change_piece(data.piece_index("br_militia_1")).reduced = true;
+  s.change_piece(data.piece_index("fr_reg_bearn")).inside = true;
   s.outcome = Outcome{Side::french, "a test"};
   return s;
 }
@@ -272,10 +272,10 @@ TEST_CASE("the pieces and markers a move writes as text are the view's values, b
   const State start = *set_up_scenario("late_war_campaign", {Bid{Side::french, 1}, false}, 5);
   State busy = busy_position();
   const auto& data = busy.data();
-  busy.space(data.space_index("reading")).raided = {2, 1};
-  busy.space(data.space_index("oswego")).stockade = Side::british;
-  busy.space(data.space_index("carlisle")).fort_under_construction = Side::british;
-  busy.space(data.space_index("carlisle")).allied = Side::french;
+  busy.change_space(data.space_index("reading")).raided = {2, 1};
+  busy.change_space(data.space_index("oswego")).stockade = Side::british;
+  busy.change_space(data.space_index("carlisle")).fort_under_construction = Side::british;
+  busy.change_space(data.space_index("carlisle")).allied = Side::french;
   const auto texts = texts_of(start, busy);
   const json view = make_public_view(busy);
   REQUIRE(texts.size() == 2);

@@ -1,6 +1,6 @@
 // warpath-load: many rooms of random players and spectators against a running server, from one
 // thread and one io_context, reporting throughput, latency, patch sizes and server memory as one
-// JSON object. It speaks protocol 2 (docs/PROTOCOL.md): players (and spectators with
+// JSON object. It speaks protocol 3 (docs/PROTOCOL.md): players (and spectators with
 // --verify-spectators) apply every patch to their view and check it against the patch's hash, and
 // every seat follows its log (snapshot, log frame, patches' `log`).
 //
@@ -284,21 +284,36 @@ class SeatPartOut {
 };
 
 struct ViewDigest {
-  std::string hash;       // the protocol's: the public part's FNV-1a 64, then the seat part's
+  std::string hash;       // the protocol's: the public part's, then the seat part's
   std::size_t bytes = 0;  // the whole view serialised
 };
 
-// The hash of each part is json_hash's (FNV-1a 64 of the canonical dump); the dumps are kept to
-// give the view's size as well, which is why this calls fnv1a64 rather than json_hash.
+// A part's hash as engine::part_hash gives it (the sum of its members' hashes), and the length of
+// its members' text, `"name":value` each, counted from the same dumps.
+struct PartDigest {
+  std::uint64_t hash = 0;
+  std::size_t member_bytes = 0, members = 0;
+};
+PartDigest digest_part(const json& part) {
+  PartDigest digest;
+  for (const auto& [name, value] : part.items()) {
+    const std::string text = value.dump();
+    digest.hash += warpath::engine::member_hash(name, text);
+    digest.member_bytes += json(name).dump().size() + 1 + text.size();
+    ++digest.members;
+  }
+  return digest;
+}
+
 ViewDigest digest_view(json& view, const std::vector<std::string>& seat_keys) {
   const SeatPartOut split(view, seat_keys);
-  const std::string public_text = view.dump();
-  const std::string seat_text = split.seat_part().dump();
+  const PartDigest public_part = digest_part(view);
+  const PartDigest seat_part = digest_part(split.seat_part());
   ViewDigest digest;
-  digest.hash = hex16(warpath::engine::fnv1a64(public_text)) + hex16(warpath::engine::fnv1a64(seat_text));
-  // One object holding both parts' members: one pair of braces less, and a comma between them
-  // when both have members ("{}" is 2 bytes).
-  digest.bytes = public_text.size() + seat_text.size() - 2 + (public_text.size() > 2 && seat_text.size() > 2 ? 1 : 0);
+  digest.hash = hex16(public_part.hash) + hex16(seat_part.hash);
+  // The whole view's text: both parts' members in one pair of braces, with commas between.
+  const std::size_t members = public_part.members + seat_part.members;
+  digest.bytes = 2 + public_part.member_bytes + seat_part.member_bytes + (members > 0 ? members - 1 : 0);
   return digest;
 }
 
@@ -502,10 +517,12 @@ class LoadGenerator {
   explicit LoadGenerator(Options options) : o_(std::move(options)), rng_(o_.seed), finish_timer_(ioc_) {}
 
   int run() {
-    // digest_view hashes each part as json_hash does.
-    const json probe = {{"b", 1}, {"a", "\u00e9/\u0001"}};
-    if (hex16(warpath::engine::fnv1a64(probe.dump())) != warpath::engine::json_hash(probe))
-      throw std::logic_error("digest_view's hash differs from json_hash");
+    // digest_part hashes a part as engine::part_hash does, and counts its text's length.
+    const json probe = {{"b", 1}, {"a", "\u00e9/\u0001"}, {"c\"", {{"d", nullptr}}}};
+    const PartDigest probed = digest_part(probe);
+    if (hex16(probed.hash) != warpath::engine::part_hash(probe) ||
+        2 + probed.member_bytes + probed.members - 1 != probe.dump().size())
+      throw std::logic_error("digest_part differs from engine::part_hash or from the part's dump");
     fd_limit_ = raise_fd_limit();
     if (!o_.acked_out.empty()) {
       acked_out_ = std::make_unique<std::ofstream>(o_.acked_out);

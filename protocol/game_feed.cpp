@@ -171,7 +171,8 @@ void GameFeed::rebuild_public(const engine::Match& match) {
   json view = match.public_view();
   for (auto& [key, value] : view.items()) {
     std::string text = kept_text(value);
-    auto& member = public_.members.emplace(key, Member{std::move(text), 0, {}}).first->second;
+    const std::uint64_t hash = engine::member_hash(key, text);
+    auto& member = public_.members.emplace(key, Member{std::move(text), hash, {}}).first->second;
     if (worth_keeping(value, member.text)) member.value = std::move(value);
   }
   finish_public(match);
@@ -180,15 +181,8 @@ void GameFeed::rebuild_public(const engine::Match& match) {
 std::string GameFeed::update_public(const engine::Match& match) {
   auto update = match.public_view_update(*public_.state);
   OpsText ops;
-  std::optional<std::string> first_changed;  // in name order
-  auto changed = [&](const std::string& key) {
-    if (!first_changed || key < *first_changed) first_changed = key;
-  };
   auto remove = [&](const std::string& key) {
-    if (public_.members.erase(key) > 0) {
-      ops.remove(pointer_to(key));
-      changed(key);
-    }
+    if (public_.members.erase(key) > 0) ops.remove(pointer_to(key));
   };
   if (update.complete) {
     std::vector<std::string> gone;
@@ -205,10 +199,9 @@ std::string GameFeed::update_public(const engine::Match& match) {
                              : trimmed(std::move(*given_text));
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
-      it = public_.members.emplace(key, Member{std::move(text), 0, {}}).first;
-      changed(key);
+      const std::uint64_t hash = engine::member_hash(key, text);
+      it = public_.members.emplace(key, Member{std::move(text), hash, {}}).first;
     } else if (it->second.text != text) {
-      changed(key);
       const std::string path = pointer_to(key);
       const std::size_t mark = ops.mark();
       const auto given = update.patches.find(key);
@@ -226,6 +219,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
         diff_into(old, *value, path, ops);
       }
       if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
+      it->second.hash = engine::member_hash(key, text);
       it->second.text = std::move(text);
     }
     const bool keep = value && worth_keeping(*value, it->second.text) && !update.patches.contains(key);
@@ -249,29 +243,14 @@ std::string GameFeed::update_public(const engine::Match& match) {
     public_.version = match.version();
     return "[]";
   }
-  finish_public(match, first_changed ? &*first_changed : nullptr);
+  finish_public(match);
   return "[" + ops.elements() + "]";
 }
 
-void GameFeed::finish_public(const engine::Match& match, const std::string* first_changed) {
-  auto& members = public_.members;
-  auto it = members.begin();
-  engine::Fnv1a64 hash;
-  hash.add("{");
-  if (first_changed) {
-    // The members before the first changed one are as they were, and so is the hash before each.
-    const auto changed = members.lower_bound(*first_changed);
-    if (changed != members.begin()) {
-      it = std::prev(changed);
-      hash = engine::Fnv1a64(it->second.prefix);
-    }
-  }
-  for (; it != members.end(); ++it) {
-    it->second.prefix = hash.value();
-    write_member(it->first, it->second.text, it == members.begin(), [&](std::string_view piece) { hash.add(piece); });
-  }
-  hash.add("}");
-  public_.hash = engine::hex64(hash.value());
+void GameFeed::finish_public(const engine::Match& match) {
+  std::uint64_t hash = 0;
+  for (const auto& [key, member] : public_.members) hash += member.hash;
+  public_.hash = engine::hex64(hash);
   public_.text_valid = false;
   public_.state = match.shared_state();
   public_.version = match.version();
@@ -382,10 +361,14 @@ void GameFeed::take_seat_parts(Seat& seat, bool hash) {
   seat.members = std::move(next.parts.members);
   seat.actions.keep_copy_of(next.actions);
   seat.confirm.keep_copy_of(next.confirm);
-  if (hash) seat.hash = engine::hash_hex(seat_text(seat));
+  if (hash) {
+    std::uint64_t sum = 0;
+    seat_text(seat, &sum);
+    seat.hash = engine::hex64(sum);
+  }
 }
 
-const std::string& GameFeed::seat_text(const Seat& seat) {
+const std::string& GameFeed::seat_text(const Seat& seat, std::uint64_t* hash) {
   std::string& text = seat_scratch().text;
   text.clear();
   text.push_back('{');
@@ -393,12 +376,15 @@ const std::string& GameFeed::seat_text(const Seat& seat) {
   for (const auto& member : seat_members(seat.members, seat.actions, seat.confirm)) {
     if (!first) text.push_back(',');
     first = false;
+    const std::size_t start = text.size();
     append_json_string(text, member.name);
     text.push_back(':');
     if (member.text)
       member.text->write(text);
     else
       append_json(text, *member.value);
+    // `"name":value` as the part's text writes it: engine::member_hash without a second pass.
+    if (hash) *hash += engine::fnv1a64(std::string_view(text).substr(start));
   }
   text.push_back('}');
   return text;

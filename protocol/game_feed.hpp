@@ -74,14 +74,12 @@ class GameFeed {
   std::size_t kept_bytes() const;
 
  private:
-  // The public part member by member, each with its serialisation, so that a move re-serialises
-  // and diffs only the members it changed. The whole part's text (as nlohmann would dump it) is
-  // only hashed, piece by piece, after a move; public_text() assembles it for a snapshot. Each
-  // member keeps the hash of the text before it, so that a move hashes again only from the first
-  // member it changed (in name order) on.
+  // The public part member by member, each with its serialisation and hash, so that a move
+  // re-serialises, diffs and hashes only the members it changed (the part's hash is the sum of
+  // its members': engine::member_hash). public_text() assembles the whole text for a snapshot.
   struct Member {
-    std::string text;          // its value's serialisation, without spare capacity
-    std::uint64_t prefix = 0;  // the hash state before this member's piece of the text
+    std::string text;        // its value's serialisation, without spare capacity
+    std::uint64_t hash = 0;  // engine::member_hash of its name and text
     // The value itself when it is short and structured and the module does not patch it (a
     // turn's state, the players' flags): a move that changes it diffs it without reading it back
     // from the text. Kept for every member, the part would weigh six times its text.
@@ -121,8 +119,8 @@ class GameFeed {
   // Moves the public part to the match's state and returns the ops (a serialised JSON array).
   std::string update_public(const engine::Match& match);
   void rebuild_public(const engine::Match& match);
-  // Hashes the public part again from the member before `first_changed` on (all of it when null).
-  void finish_public(const engine::Match& match, const std::string* first_changed = nullptr);
+  // The public part's hash from its members', and the match's state and version as the part's.
+  void finish_public(const engine::Match& match);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
   // The seat's parts at the match's version, read into buffers of the thread's (reused from seat
@@ -133,8 +131,9 @@ class GameFeed {
   static void diff_seat(const Seat& seat, OpsText& ops);
   // Takes the parts read as the seat's, and hashes its text when asked to.
   static void take_seat_parts(Seat& seat, bool hash);
-  // The seat part's text (as nlohmann would dump it), in a buffer of the thread's.
-  static const std::string& seat_text(const Seat& seat);
+  // The seat part's text (as nlohmann would dump it), in a buffer of the thread's; the sum of its
+  // members' hashes (the part's hash) added to `*hash` when given.
+  static const std::string& seat_text(const Seat& seat, std::uint64_t* hash = nullptr);
   const std::string& public_text();
   Frame snapshot_frame(const std::string& name, const Seat& seat);
   void remember(Seat& seat, Step step);

@@ -4,7 +4,7 @@
 
 namespace warpath::protocol {
 
-inline constexpr int protocol_version = 2;
+inline constexpr int protocol_version = 3;
 // Largest client message accepted; a larger one is drained and answered with an error.
 inline constexpr std::size_t max_message_bytes = 64 * 1024;
 // Deepest JSON nesting accepted; deeper documents are refused before they are parsed.

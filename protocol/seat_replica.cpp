@@ -13,7 +13,7 @@ std::string view_hash(const json& view, const std::vector<std::string>& seat_key
   json seat_part = json::object();
   for (const auto& [key, value] : view.items())
     (std::find(seat_keys.begin(), seat_keys.end(), key) != seat_keys.end() ? seat_part : public_part)[key] = value;
-  return engine::json_hash(public_part) + engine::json_hash(seat_part);
+  return engine::part_hash(public_part) + engine::part_hash(seat_part);
 }
 
 SeatReplica::Outcome SeatReplica::apply(const json& message) {

@@ -10,7 +10,7 @@
 
 namespace warpath::protocol {
 
-// The hash a client checks: the public part's FNV-1a 64, then the seat part's (the members
+// The hash a client checks: the public part's (engine::part_hash), then the seat part's (the members
 // named in `seat_keys`), 32 hex digits in all.
 std::string view_hash(const nlohmann::json& view, const std::vector<std::string>& seat_keys);
 

@@ -1,5 +1,6 @@
 #include "engine/core/hash.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -42,6 +43,28 @@ std::string json_hash(const nlohmann::json& document) {
                                                           nlohmann::json::error_handler_t::strict);
   serializer.dump(document, false, false, 0);
   return hex64(hash.value());
+}
+
+std::uint64_t member_hash(std::string_view name, std::string_view value_text) {
+  Fnv1a64 hash;
+  const bool plain = std::none_of(name.begin(), name.end(),
+                                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
+  if (plain) {
+    hash.add("\"");
+    hash.add(name);
+    hash.add("\":");
+  } else {
+    hash.add(nlohmann::json(std::string(name)).dump());
+    hash.add(":");
+  }
+  hash.add(value_text);
+  return hash.value();
+}
+
+std::string part_hash(const nlohmann::json& part) {
+  std::uint64_t sum = 0;
+  for (const auto& [name, value] : part.items()) sum += member_hash(name, value.dump());
+  return hex64(sum);
 }
 
 }  // namespace warpath::engine

@@ -39,4 +39,11 @@ std::string hash_hex(std::string_view bytes);
 // hash_hex(document.dump()), without making the text.
 std::string json_hash(const nlohmann::json& document);
 
+// The hash of a view's part (docs/PROTOCOL.md): the sum modulo 2^64 of its members' hashes, each
+// the fnv1a64 of the member as the part's canonical text writes it, `"name":value`. A move that
+// changes one member hashes that member again, not the part; a part with no member sums to 0.
+std::uint64_t member_hash(std::string_view name, std::string_view value_text);
+// The part's hash from its JSON object, as 16 hex digits.
+std::string part_hash(const nlohmann::json& part);
+
 }  // namespace warpath::engine

@@ -112,7 +112,7 @@ TEST_CASE("bad input over one WebSocket connection") {
   const json welcome = next_reply(ws);
   CHECK(welcome.value("type", "") == "welcome");
   CHECK(welcome.value("server", "") == "warpath");
-  CHECK(welcome.value("protocol", 0) == 2);
+  CHECK(welcome.value("protocol", 0) == 3);
   c.ping();
 
   // Frames that are not messages.

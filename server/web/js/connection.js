@@ -55,7 +55,7 @@ import { requestJson } from './http_json.js';
 import { GameLog } from './game_log.js';
 
 // The protocol version this client speaks (docs/PROTOCOL.md).
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
 // Log lines asked for at once, and the most the server gives (`log.limit`).
 export const LOG_PAGE = 100;
 const LOG_LIMIT = 500;

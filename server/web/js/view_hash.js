@@ -1,8 +1,9 @@
-// The view hash of docs/PROTOCOL.md (protocol 2), computed exactly as the server does it. A view
+// The view hash of docs/PROTOCOL.md (protocol 3), computed exactly as the server does it. A view
 // is two parts: the seat part is its top-level members named in the snapshot's `seat_keys`, the
-// public part all the others. Each part is hashed as an object with FNV-1a 64 over the UTF-8 bytes
-// of nlohmann::json::dump() of it, written as 16 lowercase hex digits; the view's hash is the
-// public part's 16 digits followed by the seat part's (32 in all).
+// public part all the others. A part's hash is the sum modulo 2^64 of its members' hashes, each the
+// FNV-1a 64 over the UTF-8 bytes of the member as nlohmann::json::dump() writes it in the part,
+// `"name":value`; a part with no member sums to 0. Each is written as 16 lowercase hex digits; the
+// view's hash is the public part's 16 digits followed by the seat part's (32 in all).
 //
 // nlohmann::json keeps object members in a std::map<std::string, ...>, so dump() writes them in
 // byte-wise order of their UTF-8 encoding (which is code point order, not UTF-16 order), with no
@@ -150,6 +151,17 @@ export function jsonHash(value) {
   return fnv1a64Utf8(canonicalJson(value));
 }
 
+// A part's hash: the sum modulo 2^64 of the FNV-1a 64 of each member's `"name":value`, as 16
+// lowercase hex digits ("0000000000000000" for a part with no member).
+export function partHash(part) {
+  let sum = 0n;
+  for (const key of Object.keys(part)) {
+    if (part[key] === undefined) continue;
+    sum += BigInt('0x' + fnv1a64Utf8(quote(key) + ':' + canonicalJson(part[key])));
+  }
+  return (sum & ((1n << 64n) - 1n)).toString(16).padStart(16, '0');
+}
+
 // The public and the seat part of `view`: {publicPart, seatPart}, each an object holding the view's
 // own members (a member named in `seatKeys` but absent, or undefined, is in neither part).
 export function splitView(view, seatKeys = []) {
@@ -166,8 +178,8 @@ export function splitView(view, seatKeys = []) {
 }
 
 // The hash the server sends with a snapshot, a patch or an HTTP view: 32 lowercase hex digits, the
-// public part's hash then the seat part's (`{}` when the view has none of `seatKeys`).
+// public part's hash then the seat part's (zero when the view has none of `seatKeys`).
 export function viewHash(view, seatKeys = []) {
   const { publicPart, seatPart } = splitView(view, seatKeys);
-  return jsonHash(publicPart) + jsonHash(seatPart);
+  return partHash(publicPart) + partHash(seatPart);
 }

@@ -134,7 +134,7 @@ test('opens wss://host/ws?game=N, says hello with the token, joins, and takes th
   assert.equal(sockets[0].url, 'wss://example.test/ws?game=5');
   assert.deepEqual(sockets[0].sent[0], { type: 'hello', client: 'warpath-web/1', token: 'a'.repeat(32) });
   assert.deepEqual(sockets[0].sent[1], { type: 'join', game: 5, seat: 'red' });
-  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 3 });
   sockets[0].push(snapshot());
   assert.equal(conn.status, Status.LIVE);
   assert.equal(conn.version, 0);
@@ -602,7 +602,7 @@ test('moved: to /node/b/ws?game=12 at once, then back to /ws?game=12 when that f
   conn.start();
   await until(() => sockets[0]?.sent.length === 2, 'join');
   assert.equal(sockets[0].url, 'wss://example.test/ws?game=12');
-  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[0].push({ type: 'welcome', server: 'warpath', protocol: 3 });
   const movedAt = Date.now();
   sockets[0].push(moved('b', 150));
   assert.equal(sockets[0].readyState, 3, 'the first socket is closed');
@@ -616,7 +616,7 @@ test('moved: to /node/b/ws?game=12 at once, then back to /ws?game=12 when that f
   assert.equal(sockets[2].url, 'wss://example.test/ws?game=12');
   assert.ok(Date.now() - movedAt >= 150, 'not sooner than retry_after_ms');
   await until(() => sockets[2].sent.length === 2, 'the join through /ws');
-  sockets[2].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[2].push({ type: 'welcome', server: 'warpath', protocol: 3 });
   sockets[2].push({ ...snapshot(), game: 12 });
   assert.equal(conn.status, Status.LIVE);
   // Meanwhile it polled over HTTP, which this test's fetch refuses: offline.
@@ -631,7 +631,7 @@ test('moved: a node that answers is joined there; the next drop goes back to /ws
   sockets[0].push(moved('node-2', 5000));
   await until(() => sockets[1]?.sent.length === 2, 'the join at node-2');
   assert.equal(sockets[1].url, 'wss://example.test/node/node-2/ws?game=12');
-  sockets[1].push({ type: 'welcome', server: 'warpath', protocol: 2 });
+  sockets[1].push({ type: 'welcome', server: 'warpath', protocol: 3 });
   sockets[1].push({ ...snapshot(), game: 12 });
   assert.equal(conn.status, Status.LIVE);
   // A welcome means a node answered: no lease to wait for on the next drop.

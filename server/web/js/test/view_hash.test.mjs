@@ -1,13 +1,14 @@
 // node --test server/web/js/test/
 // Expected dumps and hashes of single values were produced by nlohmann::json::dump() (v3.11) and
 // the server's fnv1a64 (engine/core/hash.cpp) on the same documents; the two-part view hashes by a
-// separate Python script (json.dumps(part, separators=(',', ':'), sort_keys=True,
-// ensure_ascii=False), which is the canonical form for these documents, and FNV-1a 64 over its
-// UTF-8 bytes).
+// separate Python script (for each part, the sum modulo 2^64 of FNV-1a 64 over the UTF-8 bytes of
+// json.dumps(name) + ':' + json.dumps(value, separators=(',', ':'), sort_keys=True,
+// ensure_ascii=False) for every member, which is the canonical form for these documents); the
+// same vectors are checked against engine::part_hash in tests/unit/hash_test.cpp.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { canonicalJson, compareUtf8, fnv1a64Bytes, fnv1a64Utf8, jsonHash, splitView, viewHash, HashError } from '../view_hash.js';
+import { canonicalJson, compareUtf8, fnv1a64Bytes, fnv1a64Utf8, jsonHash, partHash, splitView, viewHash, HashError } from '../view_hash.js';
 
 const vectors = [
   { name: 'empty object', value: {}, dump: '{}', hash: '08f44b07b5901a25' },
@@ -91,7 +92,7 @@ const viewVectors = [
     seatKeys: SEAT_KEYS,
     publicDump: '{"active":"red","vp":2}',
     seatDump: '{"actions":{"card":[3,12],"pass":true,"undo":true},"hand":[3,12],"prompt":"Play a card."}',
-    hash: '7e35cc551822d232784a50daac308835',
+    hash: '1108de97d69a137f0b2f2610ae5ba1d7',
   },
   {
     name: 'no member of seat_keys present: the seat part is {}',
@@ -99,7 +100,7 @@ const viewVectors = [
     seatKeys: ['hand', 'confirm'],
     publicDump: '{"actions":{},"prompt":"","vp":-1,"year":1757}',
     seatDump: '{}',
-    hash: '61a4e2000c55562908f44b07b5901a25',
+    hash: 'ed6f39bd6da37ca40000000000000000',
   },
   {
     name: 'no seat keys: the whole view is public',
@@ -107,7 +108,7 @@ const viewVectors = [
     seatKeys: [],
     publicDump: '{"a":[true,null,"x\\n"],"b":1}',
     seatDump: '{}',
-    hash: '0785b61b1fe72ca808f44b07b5901a25',
+    hash: '267f3b476136fd6f0000000000000000',
   },
   {
     name: 'every member in the seat part: the public part is {}',
@@ -115,7 +116,7 @@ const viewVectors = [
     seatKeys: SEAT_KEYS,
     publicDump: '{}',
     seatDump: '{"hand":[5],"prompt":"Déjà vu — “quoted”"}',
-    hash: '08f44b07b5901a25c9cc74a26ddb7f58',
+    hash: '0000000000000000aaa484cb26b32c5d',
   },
   {
     name: 'compact pieces, markers and a confirm',
@@ -123,7 +124,7 @@ const viewVectors = [
     seatKeys: SEAT_KEYS,
     publicDump: '{"markers":{"albany":{"fort":"british","siege":2}},"pieces":[8,13,6,0]}',
     seatDump: '{"actions":{"roll":true},"confirm":{"roll":true},"prompt":"Roll."}',
-    hash: 'f00df9329fbf88430b52a13e6a667047',
+    hash: '00081b0fa86a6b827d1a250663a324c1',
   },
 ];
 
@@ -133,8 +134,7 @@ for (const v of viewVectors) {
     assert.equal(canonicalJson(publicPart), v.publicDump);
     assert.equal(canonicalJson(seatPart), v.seatDump);
     assert.equal(viewHash(v.view, v.seatKeys), v.hash);
-    const bytes = (text) => new TextEncoder().encode(text);
-    assert.equal(fnv1a64Bytes(bytes(v.publicDump)) + fnv1a64Bytes(bytes(v.seatDump)), v.hash);
+    assert.equal(partHash(publicPart) + partHash(seatPart), v.hash);
   });
 }
 
@@ -145,13 +145,23 @@ test('splitView leaves the view alone and takes a member named "__proto__" as da
   assert.equal(canonicalJson(publicPart), '{"a":2}');
   assert.equal(canonicalJson(seatPart), '{"__proto__":{"x":1},"hand":[1]}');
   assert.equal(JSON.stringify(view), before);
-  assert.equal(viewHash(view), jsonHash(view) + jsonHash({}), 'no seat keys: the whole view, then {}');
+  assert.equal(viewHash(view), partHash(view) + '0000000000000000', 'no seat keys: the whole view, then nothing');
 });
 
 test('only a JSON object is a view', () => {
   assert.throws(() => viewHash(null, []), HashError);
   assert.throws(() => viewHash([1], []), HashError);
   assert.throws(() => viewHash({ a: 1 }, 'hand'), HashError);
+});
+
+test("a part's hash is the sum of its members' hashes, so one changed member changes it", () => {
+  const bytes = (text) => new TextEncoder().encode(text);
+  const member = (name, dump) => BigInt('0x' + fnv1a64Bytes(bytes(name + ':' + dump)));
+  const sum = (member('"a"', '[1,"é"]') + member('"b"', '{"c":null}') + member('"t\\n"', '7')) & ((1n << 64n) - 1n);
+  assert.equal(partHash({ b: { c: null }, 't\n': 7, a: [1, 'é'] }), sum.toString(16).padStart(16, '0'));
+  assert.equal(partHash({}), '0000000000000000');
+  assert.notEqual(partHash({ a: 1, b: 2 }), partHash({ a: 2, b: 1 }), 'values swapped between members');
+  assert.notEqual(partHash({ a: 1, b: 2 }), partHash({ a: 1, b: 3 }));
 });
 
 test('a view parsed from the wire hashes the same whatever the member order', () => {

@@ -51,6 +51,7 @@ void drop_pieces_that_fought(State& s, std::vector<PieceIndex>& group) {
 
 // The designation prompt's note on the pieces left out by 5.36.
 std::string fought_note(const State& s) {
+  if (s.combats.empty()) return {};  // nobody has fought this Action Phase yet
   const auto fought = unactivated_pieces(s, true);
   if (fought.empty()) return {};
   return " " + piece_names(s, fought) + " fought this Action Phase and may not be activated (5.36).";

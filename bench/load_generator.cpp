@@ -43,9 +43,10 @@
 //     server_file_io_per_move {write_calls, write_kb, read_calls} (the database's system calls and
 //     bytes written, from play start): with --server-pid, read from /proc.
 //
-// Cost on the hot path (the generator shares the machine with the server): the expected hash
-// takes one canonical dump of each view part per applied patch, and the view's size for the
-// ratios falls out of those two dumps (nothing is sampled); a log line is dumped once, when it
+// Cost on the hot path (the generator shares the machine with the server): a patch is applied to
+// the held view in place; the expected hash takes one canonical dump of each member the patch
+// touched (the others' hashes and lengths are kept), and the view's size for the ratios falls
+// out of those (nothing is sampled); a log line is dumped once, when it
 // arrives, for its size, and only by seats that apply patches. Spectators without
 // --verify-spectators parse each frame and do the log's arithmetic only.
 //
@@ -256,64 +257,81 @@ std::string hex16(std::uint64_t hash) {
   return buf;
 }
 
-// Takes the seat part (the top-level members named in seat_keys) out of a view for as long as it
-// lives, leaving the public part in the view, and puts it back. Map nodes move: nothing is copied.
-class SeatPartOut {
- public:
-  SeatPartOut(json& view, const std::vector<std::string>& seat_keys) : view_(view) {
-    if (!view_.is_object()) return;
-    auto& members = view_.get_ref<json::object_t&>();
-    auto& seat = seat_.get_ref<json::object_t&>();
-    for (const auto& key : seat_keys)
-      if (auto node = members.extract(key)) seat.insert(std::move(node));
-  }
-  ~SeatPartOut() {
-    auto& seat = seat_.get_ref<json::object_t&>();
-    if (seat.empty()) return;
-    auto& members = view_.get_ref<json::object_t&>();
-    while (!seat.empty()) members.insert(seat.extract(seat.begin()));
-  }
-  SeatPartOut(const SeatPartOut&) = delete;
-  SeatPartOut& operator=(const SeatPartOut&) = delete;
-
-  const json& seat_part() const { return seat_; }
-
- private:
-  json& view_;
-  json seat_ = json::object();
-};
-
 struct ViewDigest {
   std::string hash;       // the protocol's: the public part's, then the seat part's
   std::size_t bytes = 0;  // the whole view serialised
 };
 
-// A part's hash as engine::part_hash gives it (the sum of its members' hashes), and the length of
-// its members' text, `"name":value` each, counted from the same dumps.
-struct PartDigest {
+// One member of a held view: the hash of its `"name":value` text (engine::member_hash) and that
+// text's length. A part's hash is the sum of its members' (engine::part_hash), so a seat keeps one
+// of these per member and, after a patch, writes and hashes again only the members the patch's
+// operations touched: the generator shares the server's cores.
+struct MemberDigest {
   std::uint64_t hash = 0;
-  std::size_t member_bytes = 0, members = 0;
+  std::size_t bytes = 0;
 };
-PartDigest digest_part(const json& part) {
-  PartDigest digest;
-  for (const auto& [name, value] : part.items()) {
-    const std::string text = value.dump();
-    digest.hash += warpath::engine::member_hash(name, text);
-    digest.member_bytes += json(name).dump().size() + 1 + text.size();
-    ++digest.members;
-  }
-  return digest;
+using ViewDigests = std::map<std::string, MemberDigest>;
+
+MemberDigest digest_member(const std::string& name, const json& value) {
+  // One serializer writing into one buffer, for every member.
+  thread_local std::string text;
+  thread_local nlohmann::detail::serializer<json> serializer(nlohmann::detail::output_adapter<char, std::string>(text),
+                                                             ' ', json::error_handler_t::strict);
+  text.clear();
+  serializer.dump(json(name), false, false, 0);
+  text += ':';
+  serializer.dump(value, false, false, 0);
+  return {warpath::engine::fnv1a64(text), text.size()};
 }
 
-ViewDigest digest_view(json& view, const std::vector<std::string>& seat_keys) {
-  const SeatPartOut split(view, seat_keys);
-  const PartDigest public_part = digest_part(view);
-  const PartDigest seat_part = digest_part(split.seat_part());
+// The top-level member an operation's JSON pointer names ("" for the whole document).
+std::string top_member(const std::string& pointer) {
+  if (pointer.empty()) return {};
+  std::string name = pointer.substr(1, pointer.find('/', 1) - 1);
+  for (std::size_t at = 0; (at = name.find('~', at)) != std::string::npos; ++at)
+    name.replace(at, 2, name.compare(at, 2, "~1") == 0 ? "/" : "~");
+  return name;
+}
+
+// Brings `digests` up to `view` for the members `ops` (a patch) touched, or for all of them when
+// `ops` is null (a snapshot) or replaces the whole view.
+void update_digests(const json& view, ViewDigests& digests, const json* ops) {
+  std::vector<std::string> touched;
+  bool all = ops == nullptr || !view.is_object();
+  if (!all) {
+    for (const auto& op : *ops)
+      for (const char* field : {"path", "from"}) {
+        const auto it = op.find(field);
+        if (it == op.end() || !it->is_string()) continue;
+        if (it->get_ref<const std::string&>().empty()) all = true;
+        touched.push_back(top_member(*it));
+      }
+  }
+  if (all) {
+    digests.clear();
+    if (view.is_object())
+      for (const auto& [name, value] : view.items()) digests[name] = digest_member(name, value);
+    return;
+  }
+  for (const auto& name : touched) {
+    const auto it = view.find(name);
+    if (it == view.end())
+      digests.erase(name);
+    else
+      digests[name] = digest_member(name, *it);
+  }
+}
+
+ViewDigest digest_of(const ViewDigests& digests, const std::vector<std::string>& seat_keys) {
+  std::uint64_t public_hash = 0, seat_hash = 0;
   ViewDigest digest;
-  digest.hash = hex16(public_part.hash) + hex16(seat_part.hash);
-  // The whole view's text: both parts' members in one pair of braces, with commas between.
-  const std::size_t members = public_part.members + seat_part.members;
-  digest.bytes = 2 + public_part.member_bytes + seat_part.member_bytes + (members > 0 ? members - 1 : 0);
+  for (const auto& [name, member] : digests) {
+    (std::find(seat_keys.begin(), seat_keys.end(), name) != seat_keys.end() ? seat_hash : public_hash) += member.hash;
+    digest.bytes += member.bytes;
+  }
+  digest.hash = hex16(public_hash) + hex16(seat_hash);
+  // The whole view's text: its members in one pair of braces, with commas between.
+  digest.bytes += 2 + (digests.empty() ? 0 : digests.size() - 1);
   return digest;
 }
 
@@ -458,6 +476,7 @@ struct Seat {
   std::shared_ptr<Connection> conn;
   bool has_view = false;
   json view;
+  ViewDigests digests;                 // of the view's members, kept by seats that apply patches
   std::vector<std::string> seat_keys;  // from the last snapshot: the members of the view's seat part
   std::uint64_t version = 0;
   // The seat's log as this client knows it at `version`: log_size lines numbered from 0, of which
@@ -517,12 +536,21 @@ class LoadGenerator {
   explicit LoadGenerator(Options options) : o_(std::move(options)), rng_(o_.seed), finish_timer_(ioc_) {}
 
   int run() {
-    // digest_part hashes a part as engine::part_hash does, and counts its text's length.
-    const json probe = {{"b", 1}, {"a", "\u00e9/\u0001"}, {"c\"", {{"d", nullptr}}}};
-    const PartDigest probed = digest_part(probe);
-    if (hex16(probed.hash) != warpath::engine::part_hash(probe) ||
-        2 + probed.member_bytes + probed.members - 1 != probe.dump().size())
-      throw std::logic_error("digest_part differs from engine::part_hash or from the part's dump");
+    // A view's digest is its parts' engine::part_hash and its dump's length, also after a patch
+    // (members replaced, added, removed, one with a name a pointer escapes).
+    json probe = {{"b", 1}, {"a", "\u00e9/\u0001"}, {"c\"", {{"d", nullptr}}}, {"h/~", {1, 2}}};
+    ViewDigests probed;
+    update_digests(probe, probed, nullptr);
+    const json ops = json::parse(R"([{"op":"replace","path":"/b","value":2},{"op":"remove","path":"/a"},
+      {"op":"add","path":"/h~1~0/-","value":3},{"op":"add","path":"/e","value":[]}])");
+    probe.patch_inplace(ops);
+    update_digests(probe, probed, &ops);
+    const ViewDigest digest = digest_of(probed, {"h/~"});
+    json seat_part = {{"h/~", probe["h/~"]}}, public_part = probe;
+    public_part.erase("h/~");
+    if (digest.hash != warpath::engine::part_hash(public_part) + warpath::engine::part_hash(seat_part) ||
+        digest.bytes != probe.dump().size())
+      throw std::logic_error("a view's digest differs from engine::part_hash or from the view's dump");
     fd_limit_ = raise_fd_limit();
     if (!o_.acked_out.empty()) {
       acked_out_ = std::make_unique<std::ofstream>(o_.acked_out);
@@ -848,7 +876,8 @@ class LoadGenerator {
       seat.backoff_ms = 0;
       if (std::exchange(seat.lost, false)) ++rejoins_;
       // Once per join: a disagreement on the hash itself shows here rather than as every patch's.
-      if (verifies(seat) && digest_view(seat.view, seat.seat_keys).hash != m.value("hash", "")) {
+      if (verifies(seat)) update_digests(seat.view, seat.digests, nullptr);
+      if (verifies(seat) && digest_of(seat.digests, seat.seat_keys).hash != m.value("hash", "")) {
         if (snapshot_hash_mismatches_++ == 0)
           std::cerr << "first snapshot hash mismatch: " << seat.name << " of game " << room.game << " at version "
                     << seat.version << "\n";
@@ -922,12 +951,15 @@ class LoadGenerator {
       }
       if (has_log && !apply_log(room, seat, *log)) return;
       try {
-        seat.view = seat.view.patch(m.at("ops"));
+        seat.view.patch_inplace(m.at("ops"));  // a failed patch leaves a view that is dropped below
       } catch (const json::exception&) {
         seat.has_view = false;
       }
       ViewDigest digest;
-      if (seat.has_view) digest = digest_view(seat.view, seat.seat_keys);
+      if (seat.has_view) {
+        update_digests(seat.view, seat.digests, &m.at("ops"));
+        digest = digest_of(seat.digests, seat.seat_keys);
+      }
       if (!seat.has_view || digest.hash != m.value("hash", "")) {
         ++hash_mismatches_;
         seat.has_view = false;

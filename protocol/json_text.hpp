@@ -13,14 +13,13 @@
 #include <vector>
 
 #include "engine/core/action_list.hpp"
+#include "engine/core/json_string.hpp"
 
 namespace warpath::protocol {
 
-// Whether `text` is written in JSON as it is between quotes (no quote, backslash, control or
-// non-ASCII character), so that it needs no escaping.
-bool plain_json_text(std::string_view text);
-// `value` as a JSON string, appended to `out`.
-void append_json_string(std::string& out, std::string_view value);
+// Strings as the engine writes them (engine/core/json_string.hpp).
+using engine::append_json_string;
+using engine::plain_json_text;
 // `value`'s text as value.dump() writes it, appended to `out` without a string of its own; plain
 // strings are copied as they are rather than run through nlohmann's serializer.
 void append_json(std::string& out, const nlohmann::json& value);

@@ -1,8 +1,9 @@
 #include "engine/core/hash.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <memory>
+
+#include "engine/core/json_string.hpp"
 
 namespace warpath::engine {
 
@@ -47,14 +48,14 @@ std::string json_hash(const nlohmann::json& document) {
 
 std::uint64_t member_hash(std::string_view name, std::string_view value_text) {
   Fnv1a64 hash;
-  const bool plain = std::none_of(name.begin(), name.end(),
-                                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
-  if (plain) {
+  if (plain_json_text(name)) {
     hash.add("\"");
     hash.add(name);
     hash.add("\":");
   } else {
-    hash.add(nlohmann::json(std::string(name)).dump());
+    std::string quoted;
+    append_json_string(quoted, name);
+    hash.add(quoted);
     hash.add(":");
   }
   hash.add(value_text);

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/json_string.hpp"
 #include "engine/wilderness_war/battle.hpp"
 #include "engine/wilderness_war/queries.hpp"
 #include "engine/wilderness_war/raid.hpp"
@@ -256,20 +257,6 @@ void append_number(std::string& out, int n) {
   out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
 }
 
-// `"text"`, escaped as dump() escapes it: the ids of the game data are plain words, written as
-// they are.
-void append_quoted(std::string& out, const std::string& text) {
-  const bool plain = std::none_of(text.begin(), text.end(),
-                                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == '"' || c == '\\'; });
-  if (!plain) {
-    out += json(text).dump();
-    return;
-  }
-  out += '"';
-  out += text;
-  out += '"';
-}
-
 // The two members a move changes most often and that are the largest, written as text straight
 // from the state (a move that changes them would otherwise build a tree of hundreds of values, write
 // it out and free it): exactly what dump() writes of compact_pieces_json and markers_to_json
@@ -297,7 +284,7 @@ void write_markers(const State& state, std::string& out) {
     if (!s.has_markers()) continue;
     if (!first_space) out += ',';
     first_space = false;
-    append_quoted(out, id);
+    engine::append_json_string(out, id);
     out += ":{";
     bool first = true;
     auto key = [&](const char* name) {  // the markers' names in name order, as a JSON object has them

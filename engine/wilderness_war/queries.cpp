@@ -150,9 +150,16 @@ bool Occupancy::follow(const State& s, PieceIndex p, SpaceIndex to) {
   const GameData& data = s.data();
   const SpaceIndex from = s.space_of(p);
   const auto leaders = static_cast<PieceIndex>(data.leaders.size());
-  if (p < leaders && from != no_space)
-    for (PieceIndex other : pieces_in(from))
-      if (s.piece(other).location == Location::in_leader_box(p)) return false;
+  if (p < leaders) {  // a box off the map holds pieces off the map, which the count leaves out
+    const auto boxed = [&](PieceIndex other) { return s.piece(other).location == Location::in_leader_box(p); };
+    if (from != no_space) {
+      const auto run = pieces_in(from);
+      if (std::any_of(run.begin(), run.end(), boxed)) return false;
+    } else {
+      for (PieceIndex other = 0; other < data.piece_count(); ++other)
+        if (boxed(other)) return false;
+    }
+  }
   if (p >= leaders) {
     const bool drilled = data.units[static_cast<std::size_t>(p - leaders)].unit_class == UnitClass::drilled_troops;
     const std::size_t side = index_of(data.piece_side(p));

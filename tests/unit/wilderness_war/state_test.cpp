@@ -342,6 +342,9 @@ TEST_CASE("the occupancy a moved piece is followed in equals the pieces counted 
   CHECK(equals_fresh(moved(s, bearn, s.space_of(bearn))));
   const State held = moved(s, levis, quebec);
   CHECK(equals_fresh(held));
+  State off_map = s;  // a leader off the map with a piece in its box: both come onto the map
+  off_map.change_piece(montcalm).location = Location::pool(LocationKind::removed);
+  CHECK(equals_fresh(moved(off_map, montcalm, quebec)));
   CHECK(Occupancy(s) == Occupancy(State(s)));  // the state moved from kept its own count
 
   auto module = make_wilderness_war();

@@ -66,9 +66,26 @@ async function seatView(seat) {
   return (await apiJson(server.origin, 'GET', `/api/games/${game.id}/view`, { token })).view;
 }
 
-// Waits until every page shows the game's current version, and so the same moment.
+// Waits until every page shows the game's current version, and so the same moment. The game may
+// move on by itself after a move (a standing order passes the British response windows of a
+// French move: one or two versions more, within a few ms, 150 ms under the sanitizers), and a
+// page that went past the version read would never show it: so wait for each page to reach it,
+// and read it again a moment later until the game stands still.
 async function settle() {
-  const version = await gameVersion();
+  let version = await gameVersion();
+  for (let attempt = 0; attempt < 20; ++attempt) {
+    for (const [seat, page] of Object.entries(pages)) {
+      await page
+        .waitForFunction((v) => Number(document.getElementById('version')?.textContent.slice(1)) >= v, version, { timeout: STEP_TIMEOUT })
+        .catch((e) => {
+          throw new Error(`the ${seat} page never reached v${version}: ${e.message}`);
+        });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await gameVersion();
+    if (now === version) break;
+    version = now;
+  }
   await waitForPages(pages, version, STEP_TIMEOUT);
   return version;
 }
@@ -204,6 +221,13 @@ async function zoomOnto(page, spaceId) {
   await page.mouse.down();
   await page.mouse.move(centre.x - 120, centre.y - 60, { steps: 5 });
   await page.mouse.up();
+  // The page may take its pointer events a while later when the machine is busy.
+  await page
+    .waitForFunction(([x, y]) => {
+      const [px, py] = document.querySelector('#board .ww-map').getAttribute('viewBox').split(' ').map(Number);
+      return px > x && py > y;
+    }, zoomed, { timeout: STEP_TIMEOUT })
+    .catch(() => {});  // the assertion below says what failed
   const panned = await viewBox();
   assert.ok(panned[0] > zoomed[0] && panned[1] > zoomed[1], 'a drag pans');
   assert.equal(await page.locator('#version').textContent(), version);

@@ -87,6 +87,7 @@
 #include <vector>
 
 #include "engine/core/hash.hpp"
+#include "engine/core/json_string.hpp"
 
 namespace {
 
@@ -278,7 +279,7 @@ MemberDigest digest_member(const std::string& name, const json& value) {
   thread_local nlohmann::detail::serializer<json> serializer(nlohmann::detail::output_adapter<char, std::string>(text),
                                                              ' ', json::error_handler_t::strict);
   text.clear();
-  serializer.dump(json(name), false, false, 0);
+  warpath::engine::append_json_string(text, name);
   text += ':';
   serializer.dump(value, false, false, 0);
   return {warpath::engine::fnv1a64(text), text.size()};

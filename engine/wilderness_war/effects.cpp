@@ -82,16 +82,18 @@ void count_capture(State& s, SpaceIndex where, Side captor) {
 
 void return_militia_to_box(State& s, PieceIndex p) {
   if (const int box = militia_box_of(s, s.space_of(p), side_of(s, p)); box >= 0) {
-    s.change_piece(p).location = Location::in_militia_box(box);
-    s.change_piece(p).inside = false;
+    auto& piece = s.change_piece(p);
+    piece.location = Location::in_militia_box(box);
+    piece.inside = false;
     return;
   }
   const auto& boxes = s.data().militia_boxes;
   // A militia unit away from its Department (an event may move one): back to its own side's box.
   for (std::size_t b = 0; b < boxes.size(); ++b)
     if (boxes[b].side == side_of(s, p)) {
-      s.change_piece(p).location = Location::in_militia_box(static_cast<int>(b));
-      s.change_piece(p).inside = false;
+      auto& piece = s.change_piece(p);
+      piece.location = Location::in_militia_box(static_cast<int>(b));
+      piece.inside = false;
       return;
     }
 }

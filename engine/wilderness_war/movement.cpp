@@ -180,7 +180,8 @@ void apply_movement(State& s, const Action& action) {
     case MoveStage::inside:
       if (action.verb == "piece") {
         const PieceIndex p = piece_arg(s, action);
-        s.change_piece(p).inside = !s.change_piece(p).inside;
+        auto& piece = s.change_piece(p);
+        piece.inside = !piece.inside;
         return;
       }
       {

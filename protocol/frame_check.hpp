@@ -3,9 +3,11 @@
 
 #include <string_view>
 
+#include "engine/core/json_string.hpp"
+
 namespace warpath::protocol {
 
-bool is_valid_utf8(std::string_view bytes);
+using engine::is_valid_utf8;
 // True when arrays/objects nest deeper than `max_depth` (brackets inside strings do not count).
 bool nests_deeper_than(std::string_view json_text, int max_depth);
 

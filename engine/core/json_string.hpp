@@ -8,8 +8,10 @@
 
 namespace warpath::engine {
 
-// Whether `text` is written in JSON as it is between quotes (no quote, backslash, control or
-// non-ASCII character), so that it needs no escaping.
+// Whether `bytes` are UTF-8 (RFC 3629: no overlong form, surrogate or value past U+10FFFF).
+bool is_valid_utf8(std::string_view bytes);
+// Whether `text` is written in JSON as it is between quotes (valid UTF-8 without a quote, a
+// backslash or a control character), so that it needs no escaping.
 bool plain_json_text(std::string_view text);
 // `value` as a JSON string, appended to `out`.
 void append_json_string(std::string& out, std::string_view value);

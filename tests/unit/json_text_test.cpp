@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/json_string.hpp"
 #include "engine/core/rng.hpp"
 #include "protocol/json_text.hpp"
 
@@ -113,6 +114,46 @@ TEST_CASE("append_json writes what dump() writes") {
                          {"key \"quoted\"", "é"}};
   CHECK(protocol::json_text(document) == document.dump());
   for (const auto& [key, value] : document.items()) CHECK(protocol::json_text(value) == value.dump());
+}
+
+TEST_CASE("append_json_string writes a string as dump() does, and refuses what dump() refuses") {
+  // Pieces placed anywhere in a longer text: across the eight-byte blocks the plain text is
+  // checked in, each of the cases a string can need (escapes, DEL, UTF-8 of 2 to 4 bytes, and
+  // sequences that are not UTF-8: truncated, overlong, a surrogate, past U+10FFFF, a lone byte).
+  const std::vector<std::string> pieces = {"a", "Ile", "\"", "\\", "\n", "\x01", "\x1f", " ", "\x7f", "\xc3\xa9",
+                                           "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc3", "\xc0\xaf", "\xed\xa0\x80",
+                                           "\xf4\x90\x80\x80", "\x80", "\xff", "0123456789abcdef"};
+  engine::Rng rng(11);
+  int plain = 0, refused = 0;
+  for (int i = 0; i < 4000; ++i) {
+    std::string text;
+    const auto count = rng.below(8);
+    for (std::uint32_t k = 0; k < count; ++k) {
+      text += std::string(rng.below(3) == 0 ? rng.below(17) : 0, 'x');
+      text += pieces[rng.below(static_cast<std::uint32_t>(pieces.size()))];
+    }
+    std::string expected;
+    bool dump_refuses = false;
+    try {
+      expected = json(text).dump();
+    } catch (const json::type_error&) {
+      dump_refuses = true;
+    }
+    CHECK(engine::is_valid_utf8(text) == !dump_refuses);
+    std::string written = "[";
+    if (dump_refuses) {
+      CHECK_THROWS_AS(engine::append_json_string(written, text), json::type_error);
+      ++refused;
+      continue;
+    }
+    engine::append_json_string(written, text);
+    CHECK(written == "[" + expected);
+    const bool as_is = expected == "\"" + text + "\"";
+    CHECK(engine::plain_json_text(text) == as_is);
+    plain += as_is ? 1 : 0;
+  }
+  CHECK(plain > 400);
+  CHECK(refused > 400);
 }
 
 TEST_CASE("a seat's actions as text: the protocol's form of the list, verbs in name order") {

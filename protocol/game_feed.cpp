@@ -168,10 +168,12 @@ GameFeed::Public& GameFeed::current_public(const engine::Match& match) {
 
 void GameFeed::rebuild_public(const engine::Match& match) {
   public_.members.clear();
+  public_.hash_sum = 0;
   json view = match.public_view();
   for (auto& [key, value] : view.items()) {
     std::string text = kept_text(value);
     const std::uint64_t hash = engine::member_hash(key, text);
+    public_.hash_sum += hash;
     auto& member = public_.members.emplace(key, Member{std::move(text), hash, {}}).first->second;
     if (worth_keeping(value, member.text)) member.value = std::move(value);
   }
@@ -182,7 +184,11 @@ std::string GameFeed::update_public(const engine::Match& match) {
   auto update = match.public_view_update(*public_.state);
   OpsText ops;
   auto remove = [&](const std::string& key) {
-    if (public_.members.erase(key) > 0) ops.remove(pointer_to(key));
+    const auto it = public_.members.find(key);
+    if (it == public_.members.end()) return;
+    public_.hash_sum -= it->second.hash;
+    public_.members.erase(it);
+    ops.remove(pointer_to(key));
   };
   if (update.complete) {
     std::vector<std::string> gone;
@@ -200,6 +206,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
     if (it == public_.members.end()) {
       ops.add(pointer_to(key), text);
       const std::uint64_t hash = engine::member_hash(key, text);
+      public_.hash_sum += hash;
       it = public_.members.emplace(key, Member{std::move(text), hash, {}}).first;
     } else if (it->second.text != text) {
       const std::string path = pointer_to(key);
@@ -219,7 +226,9 @@ std::string GameFeed::update_public(const engine::Match& match) {
         diff_into(old, *value, path, ops);
       }
       if (ops.longer_than_replace(mark, path, text.size())) ops.replace_since(mark, path, text);
+      public_.hash_sum -= it->second.hash;
       it->second.hash = engine::member_hash(key, text);
+      public_.hash_sum += it->second.hash;
       it->second.text = std::move(text);
     }
     const bool keep = value && worth_keeping(*value, it->second.text) && !update.patches.contains(key);
@@ -248,9 +257,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
 }
 
 void GameFeed::finish_public(const engine::Match& match) {
-  std::uint64_t hash = 0;
-  for (const auto& [key, member] : public_.members) hash += member.hash;
-  public_.hash = engine::hex64(hash);
+  public_.hash = engine::hex64(public_.hash_sum);
   public_.text_valid = false;
   public_.state = match.shared_state();
   public_.version = match.version();
@@ -316,7 +323,7 @@ std::string member_text(const SeatMember& member) {
 
 }  // namespace
 
-void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
+void GameFeed::diff_seat(const Seat& seat, OpsText& ops, std::vector<std::string>& changed) {
   const SeatScratch& next = seat_scratch();
   const auto before = seat_members(seat.members, seat.actions, seat.confirm);
   const auto after = seat_members(next.parts.members, next.actions, next.confirm);
@@ -326,15 +333,20 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
     return nullptr;
   };
   for (const auto& member : before)
-    if (!find(after, member.name)) ops.remove(pointer_to(member.name));
+    if (!find(after, member.name)) {
+      ops.remove(pointer_to(member.name));
+      changed.emplace_back(member.name);
+    }
   for (const auto& member : after) {
     const SeatMember* old = find(before, member.name);
     if (!old) {
       ops.add(pointer_to(member.name), member_text(member));
+      changed.emplace_back(member.name);
       continue;
     }
     if (!member.text) {
       if (*old->value == *member.value) continue;
+      changed.emplace_back(member.name);
       if (!old->value->is_structured() || !member.value->is_structured()) {  // a prompt: replaced
         ops.replace(pointer_to(member.name), member_text(member));
         continue;
@@ -344,6 +356,8 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
     const std::size_t mark = ops.mark();
     if (member.text) {
       ActionsText::diff(*old->text, *member.text, path, ops);
+      if (ops.mark() == mark) continue;  // the same list
+      changed.emplace_back(member.name);
     } else {
       diff_into(*old->value, *member.value, path, ops);
     }
@@ -356,19 +370,40 @@ void GameFeed::diff_seat(const Seat& seat, OpsText& ops) {
   }
 }
 
-void GameFeed::take_seat_parts(Seat& seat, bool hash) {
+void GameFeed::take_seat_parts(Seat& seat, const std::vector<std::string>* changed) {
   SeatScratch& next = seat_scratch();
   seat.members = std::move(next.parts.members);
   seat.actions.keep_copy_of(next.actions);
   seat.confirm.keep_copy_of(next.confirm);
-  if (hash) {
-    std::uint64_t sum = 0;
-    seat_text(seat, &sum);
-    seat.hash = engine::hex64(sum);
+  if (changed && changed->empty()) return;  // the same part hashes the same
+  if (!changed) seat.member_hashes.clear();
+  const auto members = seat_members(seat.members, seat.actions, seat.confirm);
+  std::string& text = seat_scratch().text;
+  auto rehash = [&](const SeatMember& member) {
+    text.clear();
+    if (member.text)
+      member.text->write(text);
+    else
+      append_json(text, *member.value);
+    seat.member_hashes.insert_or_assign(std::string(member.name), engine::member_hash(member.name, text));
+  };
+  if (changed) {
+    for (const auto& name : *changed) {
+      const auto it = std::find_if(members.begin(), members.end(), [&](const SeatMember& m) { return m.name == name; });
+      if (it != members.end())
+        rehash(*it);
+      else
+        seat.member_hashes.erase(name);
+    }
+  } else {
+    for (const auto& member : members) rehash(member);
   }
+  std::uint64_t sum = 0;
+  for (const auto& [name, hash] : seat.member_hashes) sum += hash;
+  seat.hash = engine::hex64(sum);
 }
 
-const std::string& GameFeed::seat_text(const Seat& seat, std::uint64_t* hash) {
+const std::string& GameFeed::seat_text(const Seat& seat) {
   std::string& text = seat_scratch().text;
   text.clear();
   text.push_back('{');
@@ -376,15 +411,12 @@ const std::string& GameFeed::seat_text(const Seat& seat, std::uint64_t* hash) {
   for (const auto& member : seat_members(seat.members, seat.actions, seat.confirm)) {
     if (!first) text.push_back(',');
     first = false;
-    const std::size_t start = text.size();
     append_json_string(text, member.name);
     text.push_back(':');
     if (member.text)
       member.text->write(text);
     else
       append_json(text, *member.value);
-    // `"name":value` as the part's text writes it: engine::member_hash without a second pass.
-    if (hash) *hash += engine::fnv1a64(std::string_view(text).substr(start));
   }
   text.push_back('}');
   return text;
@@ -392,7 +424,7 @@ const std::string& GameFeed::seat_text(const Seat& seat, std::uint64_t* hash) {
 
 void GameFeed::rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat) {
   read_seat_parts(match, name);
-  take_seat_parts(seat, true);
+  take_seat_parts(seat, nullptr);
   seat.version = match.version();
   seat.log_size = match.module().log_size(match.state(), name);
   seat.history.clear();
@@ -436,9 +468,10 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     }
     read_seat_parts(match, name);
     OpsText seat_ops;
-    diff_seat(seat, seat_ops);
+    std::vector<std::string> changed;
+    diff_seat(seat, seat_ops, changed);
     const std::string ops = concatenate(public_ops, "[" + seat_ops.elements() + "]", "[]");
-    take_seat_parts(seat, !seat_ops.empty());  // the same part hashes the same
+    take_seat_parts(seat, &changed);
     seat.version = to;
     // The log before a move is a prefix of the log after it, or (an undo) the other way round.
     std::string log;

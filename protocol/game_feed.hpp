@@ -90,6 +90,7 @@ class GameFeed {
     std::uint64_t version = 0;
     std::shared_ptr<const engine::GameState> state;  // the state the members describe
     std::map<std::string, Member> members;
+    std::uint64_t hash_sum = 0;  // of the members' hashes: the part's hash
     std::string text;  // when text_valid
     bool text_valid = false;
     std::string hash;
@@ -108,7 +109,8 @@ class GameFeed {
     nlohmann::json members = nlohmann::json::object();
     ActionsText actions;
     ActionsText confirm;  // the member is left out when empty
-    std::string hash;
+    std::string hash;  // the sum of member_hashes, in hex
+    std::map<std::string, std::uint64_t, std::less<>> member_hashes;  // engine::member_hash of each member
     std::size_t log_size = 0;
     std::deque<Step> history;
     std::size_t history_bytes = 0;
@@ -119,7 +121,7 @@ class GameFeed {
   // Moves the public part to the match's state and returns the ops (a serialised JSON array).
   std::string update_public(const engine::Match& match);
   void rebuild_public(const engine::Match& match);
-  // The public part's hash from its members', and the match's state and version as the part's.
+  // The public part's hash from the sum of its members', and the match's state and version as the part's.
   void finish_public(const engine::Match& match);
   Seat& current_seat(const engine::Match& match, const std::string& seat);
   void rebuild_seat(const engine::Match& match, const std::string& name, Seat& seat);
@@ -127,13 +129,13 @@ class GameFeed {
   // to seat, move to move and room to room: a room keeps only what it sends).
   static void read_seat_parts(const engine::Match& match, const std::string& name);
   // The operations from the seat's part to the one read, in the order of the feed's JSON diff
-  // (members gone first, then the others in name order).
-  static void diff_seat(const Seat& seat, OpsText& ops);
-  // Takes the parts read as the seat's, and hashes its text when asked to.
-  static void take_seat_parts(Seat& seat, bool hash);
-  // The seat part's text (as nlohmann would dump it), in a buffer of the thread's; the sum of its
-  // members' hashes (the part's hash) added to `*hash` when given.
-  static const std::string& seat_text(const Seat& seat, std::uint64_t* hash = nullptr);
+  // (members gone first, then the others in name order), and the names of the members that differ.
+  static void diff_seat(const Seat& seat, OpsText& ops, std::vector<std::string>& changed);
+  // Takes the parts read as the seat's, and its hash: the `changed` members hashed again, or
+  // every member when there is no list.
+  static void take_seat_parts(Seat& seat, const std::vector<std::string>* changed);
+  // The seat part's text (as nlohmann would dump it), in a buffer of the thread's.
+  static const std::string& seat_text(const Seat& seat);
   const std::string& public_text();
   Frame snapshot_frame(const std::string& name, const Seat& seat);
   void remember(Seat& seat, Step step);

@@ -213,10 +213,7 @@ std::string GameFeed::update_public(const engine::Match& match) {
       const std::size_t mark = ops.mark();
       const auto given = update.patches.find(key);
       if (given != update.patches.end()) {  // the module says what changed
-        for (auto& op : *given) {
-          op["path"] = path + op["path"].get_ref<const std::string&>();
-          ops.append(op);
-        }
+        ops.append_text(given->second);
       } else if (!value || !value->is_structured()) {  // a number, string, boolean or null: replaced
         ops.replace(path, text);
       } else {

@@ -90,16 +90,7 @@ std::string pointer_to(std::string_view key, std::string_view parent) {
 }
 
 void OpsText::write(std::string_view op, std::string_view path, std::string_view value_text) {
-  if (!text_.empty()) text_.push_back(',');
-  text_ += "{\"op\":\"";
-  text_ += op;
-  text_ += "\",\"path\":";
-  append_json_string(text_, path);
-  if (!value_text.empty()) {
-    text_ += ",\"value\":";
-    text_ += value_text;
-  }
-  text_.push_back('}');
+  engine::append_patch_op(text_, op, path, value_text);
 }
 
 bool OpsText::longer_than_replace(std::size_t mark, std::string_view path, std::size_t value_bytes) const {
@@ -114,9 +105,10 @@ void OpsText::replace_since(std::size_t mark, std::string_view path, std::string
   replace(path, value_text);
 }
 
-void OpsText::append(const nlohmann::json& op) {
+void OpsText::append_text(std::string_view elements) {
+  if (elements.empty()) return;
   if (!text_.empty()) text_.push_back(',');
-  append_json(text_, op);
+  text_ += elements;
 }
 
 void OpsText::json_diff(const nlohmann::json& from, const nlohmann::json& to, const std::string& path) {

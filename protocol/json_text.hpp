@@ -34,7 +34,7 @@ class OpsText {
   void add(std::string_view path, std::string_view value_text) { write("add", path, value_text); }
   void replace(std::string_view path, std::string_view value_text) { write("replace", path, value_text); }
   void remove(std::string_view path) { write("remove", path, {}); }
-  void append(const nlohmann::json& op);  // an operation built as JSON
+  void append_text(std::string_view elements);  // operations written as text (engine::append_patch_op)
   // The operations of nlohmann's json::diff(from, to, path), the same ones in the same order (an
   // array's surplus places removed from the last one down, then the new ones added at its end; an
   // object's members diffed or removed in name order, then the new ones added), written without

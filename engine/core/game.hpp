@@ -137,10 +137,10 @@ class GameModule {
     // often, without building a tree to write out): each exactly the text dump() writes of the
     // member's value in public_view. A change to one is sent as its `patches`, or replaces it.
     std::map<std::string, std::string> texts;
-    // For members of `members` or `texts` whose change the module states itself, as RFC 6902
-    // operations with paths inside the member (a few pieces moved, a marker placed): the feed
-    // sends them instead of comparing the member's old and new values.
-    nlohmann::json patches = nlohmann::json::object();
+    // For members of `members` or `texts` whose change the module states itself (a few pieces
+    // moved, a marker placed), the RFC 6902 operations as text (engine::append_patch_op, paths
+    // from the view's root): the feed sends them instead of comparing the member's old and new values.
+    std::map<std::string, std::string> patches;
   };
   virtual PublicViewUpdate public_view_update(const GameState& /*before*/, const GameState& after) const {
     PublicViewUpdate update;

@@ -105,4 +105,17 @@ void append_json_string(std::string& out, std::string_view value) {
   text[value.size() + 1] = '"';
 }
 
+void append_patch_op(std::string& out, std::string_view op, std::string_view path, std::string_view value_text) {
+  if (!out.empty()) out.push_back(',');
+  out += "{\"op\":\"";
+  out += op;
+  out += "\",\"path\":";
+  append_json_string(out, path);
+  if (!value_text.empty()) {
+    out += ",\"value\":";
+    out += value_text;
+  }
+  out.push_back('}');
+}
+
 }  // namespace warpath::engine

@@ -15,5 +15,9 @@ bool is_valid_utf8(std::string_view bytes);
 bool plain_json_text(std::string_view text);
 // `value` as a JSON string, appended to `out`.
 void append_json_string(std::string& out, std::string_view value);
+// One RFC 6902 operation, `{"op":…,"path":…,"value":…}` (without a value when `value_text` is
+// empty; `value_text` is JSON text), appended to `out` after a comma unless `out` is empty: the
+// elements of a patch's `ops` array as the feed writes them.
+void append_patch_op(std::string& out, std::string_view op, std::string_view path, std::string_view value_text);
 
 }  // namespace warpath::engine

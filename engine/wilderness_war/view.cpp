@@ -271,12 +271,47 @@ void write_pieces(const State& state, std::string& out) {
   out += ']';
 }
 
-void write_markers(const State& state, std::string& out) {
-  auto side = [&](Side s) {
+// One space's markers as the object markers_to_json gives it (state.cpp), `{}` when it has none.
+void write_space_markers(const SpaceState& s, std::string& out) {
+  auto side = [&](Side side) {
     out += '"';
-    out += side_names(s);
+    out += side_names(side);
     out += '"';
   };
+  out += '{';
+  bool first = true;
+  auto key = [&](const char* name) {  // the markers' names in name order, as a JSON object has them
+    if (!first) out += ',';
+    first = false;
+    out += '"';
+    out += name;
+    out += "\":";
+  };
+  if (s.allied) key("allied"), side(*s.allied);
+  if (s.amphib) key("amphib"), out += "true";
+  if (s.fieldworks) key("fieldworks"), out += "true";
+  if (s.fort) key("fort"), side(*s.fort);
+  if (s.fort_under_construction) key("fort_under_construction"), side(*s.fort_under_construction);
+  if (s.raided[0] > 0 || s.raided[1] > 0) {
+    key("raided");
+    out += '{';
+    bool first_side = true;
+    for (Side raider : {Side::british, Side::french}) {  // in name order
+      if (s.raided[index_of(raider)] == 0) continue;
+      if (!first_side) out += ',';
+      first_side = false;
+      side(raider);
+      out += ':';
+      append_number(out, s.raided[index_of(raider)]);
+    }
+    out += '}';
+  }
+  if (s.siege_level) key("siege"), append_number(out, *s.siege_level);
+  if (s.stockade) key("stockade"), side(*s.stockade);
+  out += '}';
+}
+
+void write_markers(const State& state, std::string& out) {
   out += '{';
   bool first_space = true;
   for (const auto& [id, index] : state.data().spaces_by_id()) {
@@ -285,37 +320,8 @@ void write_markers(const State& state, std::string& out) {
     if (!first_space) out += ',';
     first_space = false;
     engine::append_json_string(out, id);
-    out += ":{";
-    bool first = true;
-    auto key = [&](const char* name) {  // the markers' names in name order, as a JSON object has them
-      if (!first) out += ',';
-      first = false;
-      out += '"';
-      out += name;
-      out += "\":";
-    };
-    if (s.allied) key("allied"), side(*s.allied);
-    if (s.amphib) key("amphib"), out += "true";
-    if (s.fieldworks) key("fieldworks"), out += "true";
-    if (s.fort) key("fort"), side(*s.fort);
-    if (s.fort_under_construction) key("fort_under_construction"), side(*s.fort_under_construction);
-    if (s.raided[0] > 0 || s.raided[1] > 0) {
-      key("raided");
-      out += '{';
-      bool first_side = true;
-      for (Side raider : {Side::british, Side::french}) {  // in name order
-        if (s.raided[index_of(raider)] == 0) continue;
-        if (!first_side) out += ',';
-        first_side = false;
-        side(raider);
-        out += ':';
-        append_number(out, s.raided[index_of(raider)]);
-      }
-      out += '}';
-    }
-    if (s.siege_level) key("siege"), append_number(out, *s.siege_level);
-    if (s.stockade) key("stockade"), side(*s.stockade);
-    out += '}';
+    out += ':';
+    write_space_markers(s, out);
   }
   out += '}';
 }
@@ -431,41 +437,44 @@ void public_view_changes(const State& before, const State& after, json& members,
   }
 }
 
-namespace {
-// A member name as a JSON Pointer token (RFC 6901).
-std::string pointer_token(const std::string& name) {
-  std::string out;
-  for (char c : name) out += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-  return out;
-}
-}  // namespace
-
-json public_view_patches(const State& before, const State& after, const std::map<std::string, std::string>& texts) {
-  json patches = json::object();
+std::map<std::string, std::string> public_view_patches(const State& before, const State& after,
+                                                       const std::map<std::string, std::string>& texts) {
+  std::map<std::string, std::string> patches;
+  std::string path, value;
   if (texts.contains("pieces")) {  // the pieces that moved, were flipped or went inside
-    json ops = json::array();
-    for (PieceIndex p = 0; p < after.data().piece_count(); ++p)
-      if (!(before.piece(p) == after.piece(p)))
-        ops.push_back({{"op", "replace"}, {"path", "/" + std::to_string(p)}, {"value", piece_number(after, p)}});
-    patches["pieces"] = std::move(ops);
+    std::string& ops = patches["pieces"];
+    for (PieceIndex p = 0; p < after.data().piece_count(); ++p) {
+      if (before.piece(p) == after.piece(p)) continue;
+      path = "/pieces/";
+      append_number(path, p);
+      value.clear();
+      append_number(value, piece_number(after, p));
+      engine::append_patch_op(ops, "replace", path, value);
+    }
   }
   if (texts.contains("markers")) {  // the spaces whose markers changed
-    json ops = json::array();
+    std::string& ops = patches["markers"];
+    std::string was_value;
     for (std::size_t sp = 0; sp < after.spaces.size(); ++sp) {
       const SpaceState &was = before.spaces[sp], &is = after.spaces[sp];
       if (was == is) continue;
-      const std::string path = "/" + pointer_token(after.data().spaces[sp].id);
+      path = "/markers/";
+      for (char c : after.data().spaces[sp].id)  // a JSON Pointer token (RFC 6901)
+        path += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
       if (!is.has_markers()) {
-        if (was.has_markers()) ops.push_back({{"op", "remove"}, {"path", path}});
+        if (was.has_markers()) engine::append_patch_op(ops, "remove", path, {});
         continue;
       }
-      json value = space_state_to_json(is);
-      if (!was.has_markers())
-        ops.push_back({{"op", "add"}, {"path", path}, {"value", std::move(value)}});
-      else if (value != space_state_to_json(was))
-        ops.push_back({{"op", "replace"}, {"path", path}, {"value", std::move(value)}});
+      value.clear();
+      write_space_markers(is, value);
+      if (!was.has_markers()) {
+        engine::append_patch_op(ops, "add", path, value);
+        continue;
+      }
+      was_value.clear();
+      write_space_markers(was, was_value);
+      if (value != was_value) engine::append_patch_op(ops, "replace", path, value);
     }
-    patches["markers"] = std::move(ops);
   }
   return patches;
 }

@@ -21,9 +21,10 @@ nlohmann::json make_public_view(const State& state);
 void public_view_changes(const State& before, const State& after, nlohmann::json& members,
                          std::map<std::string, std::string>& texts);
 // The changes of the members written as text (`texts` above) that are cheaper to state than to
-// find by comparing values: the pieces and markers a move touched, as operations inside each.
-nlohmann::json public_view_patches(const State& before, const State& after,
-                                   const std::map<std::string, std::string>& texts);
+// find by comparing values: the pieces and markers a move touched, as RFC 6902 operations
+// written as text by member (engine::append_patch_op, paths from the view's root).
+std::map<std::string, std::string> public_view_patches(const State& before, const State& after,
+                                                       const std::map<std::string, std::string>& texts);
 // What `seat` alone sees: a role ("french", "british") gets its hand; anything else is a
 // spectator. `prompt` is the sentence describing the seat's decision (the framework adds its
 // legal actions).

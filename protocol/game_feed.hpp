@@ -91,7 +91,7 @@ class GameFeed {
     std::shared_ptr<const engine::GameState> state;  // the state the members describe
     std::map<std::string, Member> members;
     std::uint64_t hash_sum = 0;  // of the members' hashes: the part's hash
-    std::string text;  // when text_valid
+    std::string text;            // when text_valid
     bool text_valid = false;
     std::string hash;
   };
@@ -108,8 +108,8 @@ class GameFeed {
     std::uint64_t version = 0;
     nlohmann::json members = nlohmann::json::object();
     ActionsText actions;
-    ActionsText confirm;  // the member is left out when empty
-    std::string hash;  // the sum of member_hashes, in hex
+    ActionsText confirm;                                              // the member is left out when empty
+    std::string hash;                                                 // the sum of member_hashes, in hex
     std::map<std::string, std::uint64_t, std::less<>> member_hashes;  // engine::member_hash of each member
     std::size_t log_size = 0;
     std::deque<Step> history;

@@ -25,8 +25,8 @@ constexpr bool has_zero_byte(std::uint64_t w) { return ((w - ones) & ~w & highs)
 // Whether one of the eight bytes of `w` may need a look: a control character, a quote, a
 // backslash or a byte of a multi-byte UTF-8 sequence.
 constexpr bool needs_look(std::uint64_t w) {
-  return ((w - ones * 0x20) & ~w & highs) != 0 || has_zero_byte(w ^ (ones * '"')) ||
-         has_zero_byte(w ^ (ones * '\\')) || (w & highs) != 0;
+  return ((w - ones * 0x20) & ~w & highs) != 0 || has_zero_byte(w ^ (ones * '"')) || has_zero_byte(w ^ (ones * '\\')) ||
+         (w & highs) != 0;
 }
 
 }  // namespace

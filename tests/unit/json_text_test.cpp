@@ -120,9 +120,25 @@ TEST_CASE("append_json_string writes a string as dump() does, and refuses what d
   // Pieces placed anywhere in a longer text: across the eight-byte blocks the plain text is
   // checked in, each of the cases a string can need (escapes, DEL, UTF-8 of 2 to 4 bytes, and
   // sequences that are not UTF-8: truncated, overlong, a surrogate, past U+10FFFF, a lone byte).
-  const std::vector<std::string> pieces = {"a", "Ile", "\"", "\\", "\n", "\x01", "\x1f", " ", "\x7f", "\xc3\xa9",
-                                           "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xc3", "\xc0\xaf", "\xed\xa0\x80",
-                                           "\xf4\x90\x80\x80", "\x80", "\xff", "0123456789abcdef"};
+  const std::vector<std::string> pieces = {"a",
+                                           "Ile",
+                                           "\"",
+                                           "\\",
+                                           "\n",
+                                           "\x01",
+                                           "\x1f",
+                                           " ",
+                                           "\x7f",
+                                           "\xc3\xa9",
+                                           "\xe2\x82\xac",
+                                           "\xf0\x9f\x98\x80",
+                                           "\xc3",
+                                           "\xc0\xaf",
+                                           "\xed\xa0\x80",
+                                           "\xf4\x90\x80\x80",
+                                           "\x80",
+                                           "\xff",
+                                           "0123456789abcdef"};
   engine::Rng rng(11);
   int plain = 0, refused = 0;
   for (int i = 0; i < 4000; ++i) {

@@ -1,7 +1,5 @@
 #include "protocol/frame_check.hpp"
 
-#include <cstdint>
-
 namespace warpath::protocol {
 
 bool nests_deeper_than(std::string_view text, int max_depth) {

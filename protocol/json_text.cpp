@@ -77,15 +77,7 @@ std::string pointer_to(std::string_view key, std::string_view parent) {
   std::string out;
   out.reserve(parent.size() + key.size() + 1);
   out += parent;
-  out.push_back('/');
-  for (char c : key) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out.push_back(c);
-  }
+  engine::append_pointer_token(out, key);
   return out;
 }
 

@@ -105,6 +105,18 @@ void append_json_string(std::string& out, std::string_view value) {
   text[value.size() + 1] = '"';
 }
 
+void append_pointer_token(std::string& out, std::string_view token) {
+  out.push_back('/');
+  for (char c : token) {
+    if (c == '~')
+      out += "~0";
+    else if (c == '/')
+      out += "~1";
+    else
+      out.push_back(c);
+  }
+}
+
 void append_patch_op(std::string& out, std::string_view op, std::string_view path, std::string_view value_text) {
   if (!out.empty()) out.push_back(',');
   out += "{\"op\":\"";

@@ -15,6 +15,8 @@ bool is_valid_utf8(std::string_view bytes);
 bool plain_json_text(std::string_view text);
 // `value` as a JSON string, appended to `out`.
 void append_json_string(std::string& out, std::string_view value);
+// `/` and `token` as a JSON Pointer writes it (RFC 6901: `~` as `~0`, `/` as `~1`), appended to `out`.
+void append_pointer_token(std::string& out, std::string_view token);
 // One RFC 6902 operation, `{"op":…,"path":…,"value":…}` (without a value when `value_text` is
 // empty; `value_text` is JSON text), appended to `out` after a comma unless `out` is empty: the
 // elements of a patch's `ops` array as the feed writes them.

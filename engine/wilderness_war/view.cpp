@@ -458,9 +458,8 @@ std::map<std::string, std::string> public_view_patches(const State& before, cons
     for (std::size_t sp = 0; sp < after.spaces.size(); ++sp) {
       const SpaceState &was = before.spaces[sp], &is = after.spaces[sp];
       if (was == is) continue;
-      path = "/markers/";
-      for (char c : after.data().spaces[sp].id)  // a JSON Pointer token (RFC 6901)
-        path += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+      path = "/markers";
+      engine::append_pointer_token(path, after.data().spaces[sp].id);
       if (!is.has_markers()) {
         if (was.has_markers()) engine::append_patch_op(ops, "remove", path, {});
         continue;

@@ -6,7 +6,8 @@
 # move's cost), and prints one JSON object: the moves committed since, every thread's
 # instructions per move, and the part of them spent in the feed, the commit thread, preparing the
 # move (the rules, the legality check, the record) and the confirm trials (each the inclusive cost
-# of one function, not of the lambdas in it). The load's games follow its timing, so two runs play different moves:
+# of one function, not of the lambdas in it; null when the build inlined the function). The load's
+# games follow its timing, so two runs play different moves:
 # compare binaries over several runs, or use warpath-feed-bench for the feed alone. Builds nothing.
 #
 # usage: bench/server_instructions.sh WARPATH_BINARY [ROOMS] [SECONDS] [warpath-load options...]
@@ -15,7 +16,7 @@
 set -euo pipefail
 
 if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 binary=$1
@@ -72,6 +73,7 @@ parts = {
     "prepare": r"Room::start_commit\(",
     "confirm_trials": r"engine::irreversible_actions\(",
 }
+# null: the function is not in the profile under its name (a build from a profile may inline it).
 print(json.dumps({"moves": int(moves), "instructions_per_move": round(total / moves),
-                  **{k + "_per_move": round(inclusive(p) / moves) for k, p in parts.items()}}))
+                  **{k + "_per_move": round(inclusive(p) / moves) or None for k, p in parts.items()}}))
 EOF

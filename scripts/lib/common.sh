@@ -70,3 +70,46 @@ configure_and_build() {
     cmake --build "$dir" -j "$jobs"
   fi
 }
+
+# build_optimised DIR [cmake args...] -- targets...: the optimised build, compiled from a profile
+# of its own server playing (CMakeLists.txt, WARPATH_PGO). Builds the instrumented server in
+# DIR-training, trains it (scripts/lib/train_profile.sh) when it is not the one the profile came
+# from, then builds DIR from the profile. WARPATH_PGO=0 in the environment builds DIR without one;
+# so does a training that fails, with a warning.
+build_optimised() {
+  local dir="$1"
+  shift
+  local cmake_args=() targets=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cmake_args+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift
+  targets=("$@")
+  if [ "${WARPATH_PGO:-1}" = 0 ]; then
+    configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=OFF -- "${targets[@]}"
+    return
+  fi
+  local training="$dir-training"
+  local profile="$training/profile"
+  configure_and_build "$training" "${cmake_args[@]}" -DWARPATH_PGO=GENERATE -DWARPATH_PGO_PROFILE="$profile" \
+    -- warpath warpath-load
+  # A profile is counted by the instrumented programs under one training: when either changes, it
+  # is counted again.
+  local trainer
+  trainer=$(cat "$training/server/app/warpath" "$training/bench/warpath-load" "$ROOT/scripts/lib/train_profile.sh" |
+    sha256sum | cut -c1-16)
+  if [ "$(cat "$profile/trained-with" 2>/dev/null)" != "$trainer" ]; then
+    rm -rf "$profile"
+    if ! "$ROOT/scripts/lib/train_profile.sh" "$training"; then
+      echo "warning: the profile's training failed; building $dir without a profile" >&2
+      rm -rf "$profile"
+      configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=OFF -- "${targets[@]}"
+      return
+    fi
+    mkdir -p "$profile"
+    echo "$trainer" >"$profile/trained-with"
+  fi
+  # A new profile recompiles every file of DIR (ninja does not know the counts are inputs).
+  local id
+  id=$(cat "$profile"/*.gcda | sha256sum | cut -c1-16)
+  configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=USE -DWARPATH_PGO_PROFILE="$profile" \
+    -DWARPATH_PGO_ID="$id" -- "${targets[@]}"
+}

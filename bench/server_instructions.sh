@@ -73,7 +73,7 @@ parts = {
     "prepare": r"Room::start_commit\(",
     "confirm_trials": r"engine::irreversible_actions\(",
 }
-# null: the function is not in the profile under its name (a build from a profile may inline it).
+# null: the function is not in callgrind's output under its name (a build from a profile may inline it).
 print(json.dumps({"moves": int(moves), "instructions_per_move": round(total / moves),
                   **{k + "_per_move": round(inclusive(p) / moves) or None for k, p in parts.items()}}))
 EOF

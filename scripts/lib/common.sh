@@ -72,25 +72,21 @@ configure_and_build() {
 }
 
 # build_optimised DIR [cmake args...] -- targets...: the optimised build, compiled from a profile
-# of its own server playing (CMakeLists.txt, WARPATH_PGO). Builds the instrumented server in
-# DIR-training, trains it (scripts/lib/train_profile.sh) when it is not the one the profile came
-# from, then builds DIR from the profile. WARPATH_PGO=0 in the environment builds DIR without one;
-# so does a training that fails, with a warning.
+# of its own server playing (CMakeLists.txt, WARPATH_PGO). Builds the same targets and the load
+# generator instrumented in DIR-training, trains them (scripts/lib/train_profile.sh) when they are
+# not the ones the profile came from, then builds DIR from the profile. WARPATH_PGO=0 in the
+# environment builds DIR without one; so does a training that fails, with a warning. The profile's
+# settings go ahead of the caller's arguments, which configure_and_build splits.
 build_optimised() {
   local dir="$1"
   shift
-  local cmake_args=() targets=()
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do cmake_args+=("$1"); shift; done
-  [ "${1:-}" = "--" ] && shift
-  targets=("$@")
   if [ "${WARPATH_PGO:-1}" = 0 ]; then
-    configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=OFF -- "${targets[@]}"
+    configure_and_build "$dir" -DWARPATH_PGO=OFF "$@"
     return
   fi
   local training="$dir-training"
   local profile="$training/profile"
-  configure_and_build "$training" "${cmake_args[@]}" -DWARPATH_PGO=GENERATE -DWARPATH_PGO_PROFILE="$profile" \
-    -- warpath warpath-load
+  configure_and_build "$training" -DWARPATH_PGO=GENERATE -DWARPATH_PGO_PROFILE="$profile" "$@" warpath-load
   # A profile is counted by the instrumented programs under one training: when either changes, it
   # is counted again.
   local trainer
@@ -101,7 +97,7 @@ build_optimised() {
     if ! "$ROOT/scripts/lib/train_profile.sh" "$training"; then
       echo "warning: the profile's training failed; building $dir without a profile" >&2
       rm -rf "$profile"
-      configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=OFF -- "${targets[@]}"
+      configure_and_build "$dir" -DWARPATH_PGO=OFF "$@"
       return
     fi
     mkdir -p "$profile"
@@ -110,6 +106,5 @@ build_optimised() {
   # A new profile recompiles every file of DIR (ninja does not know the counts are inputs).
   local id
   id=$(cat "$profile"/*.gcda | sha256sum | cut -c1-16)
-  configure_and_build "$dir" "${cmake_args[@]}" -DWARPATH_PGO=USE -DWARPATH_PGO_PROFILE="$profile" \
-    -DWARPATH_PGO_ID="$id" -- "${targets[@]}"
+  configure_and_build "$dir" -DWARPATH_PGO=USE -DWARPATH_PGO_PROFILE="$profile" -DWARPATH_PGO_ID="$id" "$@"
 }

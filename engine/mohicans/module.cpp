@@ -21,7 +21,7 @@ using engine::GameState;
 using engine::Rng;
 using nlohmann::json;
 
-const State& as_state(const GameState& s) { return dynamic_cast<const State&>(s); }
+const State& as_state(const GameState& s) { return engine::state_cast<State>(s); }
 
 std::optional<Side> role_of(std::string_view seat) { return side_names.find(seat); }
 
@@ -105,7 +105,7 @@ class MohicansModule final : public engine::GameModule {
 
   // Every die of the game is rolled in the open (the Supply Points rolls so far).
   ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
-    auto& s = dynamic_cast<State&>(state);
+    auto& s = engine::state_cast<State>(state);
     if (s.over) throw engine::ActionRejected(engine::ErrorCode::game_over, "the game is over");
     if (role_of(role) != s.active)
       throw engine::ActionRejected(engine::ErrorCode::not_your_turn, "it is " + the(s.active) + "' decision");

@@ -26,7 +26,7 @@ using engine::GameState;
 using engine::Rng;
 using nlohmann::json;
 
-const State& as_state(const GameState& s) { return dynamic_cast<const State&>(s); }
+const State& as_state(const GameState& s) { return engine::state_cast<State>(s); }
 
 std::optional<Side> role_of(std::string_view seat) { return side_names.find(seat); }
 
@@ -142,7 +142,7 @@ class WildernessWarModule final : public engine::GameModule {
   // legal actions before it gets here, so they are not listed twice), then the map's continuous
   // rules (effects.hpp). A throw may leave a partial change; the Match discards or rebuilds the state then.
   ApplyReport apply(GameState& state, std::string_view role, const Action& action) const override {
-    auto& s = dynamic_cast<State&>(state);
+    auto& s = engine::state_cast<State>(state);
     const ApplyReport report = apply_rules(s, role, action);
     settle_map(s);
     return report;
@@ -150,7 +150,7 @@ class WildernessWarModule final : public engine::GameModule {
 
   // The map's continuous rules never roll or reveal (effects.hpp): a trial leaves them out.
   ApplyReport trial(GameState& scratch, std::string_view role, const Action& action) const override {
-    return apply_rules(dynamic_cast<State&>(scratch), role, action);
+    return apply_rules(engine::state_cast<State>(scratch), role, action);
   }
 
   // Each procedure's own answer for its decisions (flow.hpp).

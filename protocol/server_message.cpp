@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/json_string.hpp"
 #include "protocol/limits.hpp"
 
 namespace warpath::protocol {
@@ -19,7 +20,11 @@ Frame ack_message(std::string_view ref, GameId game, std::uint64_t version) {
 }
 
 Frame patch_answering(const Frame& patch, std::string_view ref) {
-  std::string text = "{\"ref\":" + nlohmann::json(ref).dump() + ",";
+  std::string text;
+  text.reserve(patch->size() + ref.size() + 10);
+  text.append("{\"ref\":");
+  engine::append_json_string(text, ref);
+  text.push_back(',');
   text.append(*patch, 1, std::string::npos);
   return std::make_shared<const std::string>(std::move(text));
 }

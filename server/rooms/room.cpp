@@ -80,6 +80,7 @@ void Room::lose_lease(const Pending* mover) {
   for (auto& [raw, entry] : subscribers_)
     if (!mover || raw != mover->subscriber.get()) refuse(*raw, error);
   subscribers_.clear();
+  subscribers_changed();
 }
 
 void Room::answer_absent(const Pending& pending) {
@@ -179,10 +180,9 @@ storage::CommitQueue::Work Room::chat_notices(const std::string& seat, const std
   return notify::chat_notices(notice_facts(), std::move(recipients), seat, text, unix_now_seconds());
 }
 
-std::set<std::string> Room::open_seats() const {
-  std::set<std::string> open;
-  for (const auto& [raw, entry] : subscribers_) open.insert(entry.second);
-  return open;
+void Room::subscribers_changed() {
+  open_seats_.clear();
+  for (const auto& [raw, entry] : subscribers_) open_seats_.insert(entry.second);
 }
 
 notify::GameFacts Room::notice_facts() const {
@@ -226,6 +226,7 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
                          : claim.token.empty() ? "log in as the player of seat '" + request.seat + "' to take it"
                                                : "that token does not hold seat '" + request.seat + "'");
     subscribers_[who.get()] = {who, request.seat};
+    subscribers_changed();
     // The seat's player has the game open: the next chat line may be mailed to it again. Only a
     // role that may have been sent a chat notice costs a write.
     if (chat_noticed_.erase(request.seat) > 0)
@@ -247,7 +248,9 @@ void Room::join(RoomHandle self, std::shared_ptr<Subscriber> who, protocol::Join
 
 void Room::leave(RoomHandle self, Subscriber* who) {
   on_strand([this, self, who] {
-    if (subscribers_.erase(who) > 0) broadcast_presence();
+    if (subscribers_.erase(who) == 0) return;
+    subscribers_changed();
+    broadcast_presence();
   });
 }
 
@@ -605,15 +608,10 @@ bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* move
   // snapshot, the caller sends an `ack`.
   const Subscriber* answered = mover ? mover->subscriber.get() : nullptr;
   bool acked = false;
-  std::map<std::string, std::vector<Subscriber*>> watchers;
-  std::set<std::string> watched;
-  for (auto& [raw, entry] : subscribers_) {
-    watchers[entry.second].push_back(raw);
-    watched.insert(entry.second);
-  }
-  for (auto& delivery : feed_->advance(*match_, watched, move_log))
-    for (Subscriber* raw : watchers.at(delivery.seat))
-      if (auto live = subscribers_.at(raw).first.lock()) {
+  for (auto& delivery : feed_->advance(*match_, open_seats_, move_log))
+    for (auto& [raw, entry] : subscribers_) {
+      if (entry.second != delivery.seat) continue;
+      if (auto live = entry.first.lock()) {
         if (raw == answered && delivery.patch) {
           live->deliver(protocol::patch_answering(delivery.frames.front(), mover->ref));
           acked = true;
@@ -622,6 +620,7 @@ bool Room::broadcast_new_views(const Pending* mover, const engine::MoveLog* move
         }
         ++services_.metrics.patches_sent;
       }
+    }
   return acked;
 }
 

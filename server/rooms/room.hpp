@@ -232,7 +232,8 @@ class Room : public std::enable_shared_from_this<Room> {
   bool reads_chat(const std::string& seat) const;
   std::optional<std::string> seat_of(const Subscriber* who) const;
   // Notices (server/notify): the seats some connection has open, and what a notice of this game names.
-  std::set<std::string> open_seats() const;
+  const std::set<std::string>& open_seats() const { return open_seats_; }
+  void subscribers_changed();  // after any change of subscribers_
   notify::GameFacts notice_facts() const;
   // The chat notices of a line from `seat` to the players away from the game, noting who may now
   // hold one (chat_noticed_).
@@ -283,6 +284,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::set<std::string> seats_;                      // roles and spectator
   std::unique_ptr<protocol::GameFeed> feed_;
   std::map<Subscriber*, std::pair<std::weak_ptr<Subscriber>, std::string>> subscribers_;
+  std::set<std::string> open_seats_;  // the seats subscribers_ watch, kept with it
   std::deque<Pending> waiting_;
   std::deque<protocol::Frame> recent_chat_;
   std::int64_t chat_lines_ = 0;  // stored, or on their way to the database

@@ -476,11 +476,12 @@ std::vector<GameFeed::Delivery> GameFeed::advance(const engine::Match& match, co
     if (size != seat.log_size) {
       const std::size_t keep = std::min(size, seat.log_size);
       const json* given = move_log ? &engine::seat_log_change(move_log->change, name) : nullptr;
-      if (given && given->is_object() && given->at("keep") == keep && keep + given->at("lines").size() == size) {
-        // Every seat of a module whose seats read the same log gets the move's text as it is.
+      if (move_log && move_log->alike && move_log->alike->keep == keep && move_log->alike->size == size) {
+        log = move_log->text;  // every seat of a module whose seats read one log: the move's text as it is
+      } else if (given && given->is_object() && given->at("keep") == keep && keep + given->at("lines").size() == size) {
         log = given == &move_log->change ? move_log->text : given->dump();
       } else {
-        log = json{{"keep", keep}, {"lines", module.log_lines(match.state(), name, keep, size)}}.dump();
+        log = engine::seat_change_text(module, match.state(), name, keep, size);
       }
       seat.log_size = size;
     }

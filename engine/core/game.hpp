@@ -185,6 +185,13 @@ class GameModule {
                                    std::size_t /*to*/) const {
     return nlohmann::json::array();
   }
+  // The same lines as their JSON text, byte for byte what log_lines(...).dump() writes, appended
+  // to `out`: a move's log is written out with every move (log_stream.hpp), and a title whose log
+  // is a GameLog writes it without a JSON tree (append_log_text).
+  virtual void append_log_lines(std::string& out, const GameState& state, std::string_view seat, std::size_t from,
+                                std::size_t to) const {
+    out += log_lines(state, seat, from, to).dump();
+  }
   // One log line (as log_lines gives it) as plain text, for a mail: by default its "text" member,
   // else the line's JSON.
   virtual std::string log_line_text(const nlohmann::json& line) const;

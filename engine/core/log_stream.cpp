@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/core/json_string.hpp"
+
 namespace warpath::engine {
 
 namespace {
@@ -31,6 +33,56 @@ nlohmann::json move_log_change(const GameModule& module, const GameState& before
   }
   if (alike) return first;
   return {{"seats", std::move(by_seat)}};
+}
+
+std::string seat_change_text(const GameModule& module, const GameState& state, std::string_view seat, std::size_t keep,
+                             std::size_t size) {
+  std::string text = "{\"keep\":" + std::to_string(keep) + ",\"lines\":";
+  module.append_log_lines(text, state, seat, keep, size);
+  text.push_back('}');
+  return text;
+}
+
+void append_log_text(std::string& out, const GameLog& log, std::size_t from, std::size_t to) {
+  // The members in the order nlohmann's objects keep them (by name), as dump() writes them.
+  out.push_back('[');
+  bool first = true;
+  log.for_each_between(from, to, [&](const LogLine& line) {
+    out.append(first ? "{\"arg\":" : ",{\"arg\":");
+    first = false;
+    if (line.arg.is_null())
+      out.append("null");
+    else if (line.arg.is_string())
+      append_json_string(out, line.arg.get_ref<const std::string&>());
+    else
+      out.append(line.arg.dump());
+    out.append(",\"role\":");
+    append_json_string(out, line.role);
+    out.append(",\"text\":");
+    append_json_string(out, line.text);
+    out.append(",\"verb\":");
+    append_json_string(out, line.verb);
+    out.push_back('}');
+  });
+  out.push_back(']');
+}
+
+MoveLog::MoveLog(const GameModule& module, const GameState& before, const GameState& after,
+                 const std::vector<std::string>& seats) {
+  if (seats.empty() || !module.log_same_for_every_seat()) {
+    change = move_log_change(module, before, after, seats);
+    text = change.dump();
+    return;
+  }
+  const std::string& seat = seats.front();
+  const std::size_t had = module.log_size(before, seat), has = module.log_size(after, seat);
+  if (had == has) {  // no seat's log changed
+    text = "null";
+    return;
+  }
+  const std::size_t keep = std::min(had, has);
+  text = seat_change_text(module, after, seat, keep, has);
+  alike = Alike{keep, has};
 }
 
 const nlohmann::json& seat_log_change(const nlohmann::json& stored, std::string_view seat) {

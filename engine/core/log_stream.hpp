@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/core/game.hpp"
+#include "engine/core/game_log.hpp"
 
 namespace warpath::engine {
 
@@ -21,15 +22,31 @@ namespace warpath::engine {
 nlohmann::json move_log_change(const GameModule& module, const GameState& before, const GameState& after,
                                const std::vector<std::string>& seats);
 
+// The text of a seat's change {keep, lines}: its log of `size` lines is its first `keep` lines
+// followed by lines [keep, size) of `state` (what move_log_change's part for the seat dumps to).
+std::string seat_change_text(const GameModule& module, const GameState& state, std::string_view seat, std::size_t keep,
+                             std::size_t size);
+
+// Lines [from, to) of `log` (lines of {role, verb, arg, text}) as the JSON array a title's
+// log_lines gives for them, written as its text without a JSON tree (GameModule::append_log_lines).
+void append_log_text(std::string& out, const GameLog& log, std::size_t from, std::size_t to);
+
 // A move's log change with its text, worked out once: stored with the move (the text) and sent in
 // its patches (the text as it is when every seat's log changed alike, else each seat's part).
 struct MoveLog {
-  nlohmann::json change;  // move_log_change
-  std::string text;       // change.dump()
+  // Every seat's log changed alike (a module whose seats read one log): each is its first `keep`
+  // lines followed by the move's, `size` in all, and `text` is that change.
+  struct Alike {
+    std::size_t keep, size;
+  };
+  nlohmann::json change;       // move_log_change; null when `alike` says it all
+  std::string text;            // move_log_change(...).dump()
+  std::optional<Alike> alike;  // written from the log without `change`
+  // Whether the move changed any seat's log (else `text` is "null").
+  bool changed() const { return alike || !change.is_null(); }
   explicit MoveLog(nlohmann::json log_change) : change(std::move(log_change)), text(change.dump()) {}
   MoveLog(const GameModule& module, const GameState& before, const GameState& after,
-          const std::vector<std::string>& seats)
-      : MoveLog(move_log_change(module, before, after, seats)) {}
+          const std::vector<std::string>& seats);
 };
 
 // One seat's part of a stored change: {keep, lines}, or null when the move left that seat's log

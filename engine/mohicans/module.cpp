@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <span>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/mohicans/client_data.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "engine/mohicans/queries.hpp"
@@ -88,6 +89,10 @@ class MohicansModule final : public engine::GameModule {
   bool log_same_for_every_seat() const override { return true; }  // no line names a face-down piece
   json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
     return log_to_json(as_state(state).log, from, to);
+  }
+  void append_log_lines(std::string& out, const GameState& state, std::string_view, std::size_t from,
+                        std::size_t to) const override {
+    engine::append_log_text(out, as_state(state).log, from, to);
   }
 
   void list_legal_actions(const GameState& state, std::string_view seat, engine::ActionList& out) const override {

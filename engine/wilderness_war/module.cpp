@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/log_stream.hpp"
 #include "engine/wilderness_war/effects.hpp"
 #include "engine/wilderness_war/flow.hpp"
 #include "engine/wilderness_war/optional_rules.hpp"
@@ -119,6 +120,10 @@ class WildernessWarModule final : public engine::GameModule {
   bool log_same_for_every_seat() const override { return true; }  // every line is public
   json log_lines(const GameState& state, std::string_view, std::size_t from, std::size_t to) const override {
     return log_to_json(as_state(state).log, from, to);
+  }
+  void append_log_lines(std::string& out, const GameState& state, std::string_view, std::size_t from,
+                        std::size_t to) const override {
+    engine::append_log_text(out, as_state(state).log, from, to);
   }
 
   void list_legal_actions(const GameState& state, std::string_view seat, engine::ActionList& out) const override {

@@ -270,7 +270,7 @@ CommitQueue::Work GameStore::append_move(MoveRecord r) {
         .bind(4, r.move.action.verb)
         .bind(5, r.move.action.arg.dump())
         .bind(6, now);
-    if (!r.log || r.log->change.is_null())
+    if (!r.log || !r.log->changed())
       w.statements.insert_move.bind_null(7);
     else
       w.statements.insert_move.bind(7, r.log->text);

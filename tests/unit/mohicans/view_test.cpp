@@ -7,6 +7,7 @@
 #include "engine/core/rng.hpp"
 #include "engine/mohicans/naval.hpp"
 #include "tests/unit/mohicans/game.hpp"
+#include "tests/unit/move_log_text_check.hpp"
 #include "tests/unit/schema_checker.hpp"
 
 using namespace moh_test;
@@ -141,4 +142,8 @@ TEST_CASE("random games run to their end without errors, stuck states, leaks or 
     CHECK(report["roundtrip_mismatches"] == 0);
     CHECK_MESSAGE(report["first_problems"].empty(), report["first_problems"].dump());
   }
+}
+
+TEST_CASE("a move's log is written as its text without a JSON tree, byte for byte the change's") {
+  warpath::test::check_move_log_text(*make_mohicans(), 400, 17);
 }

@@ -163,12 +163,14 @@ TEST_CASE("random games through the feed: patched views and logs equal fresh one
         REQUIRE_FALSE(match.play(role, action).has_value());
       }
       ++tally.moves;
-      archive.add(engine::move_log_change(*module, *before, match.state(), seats));
+      // The move's log as the server works it out once, stores it and hands it to the feed.
+      const engine::MoveLog move_log(*module, *before, match.state(), seats);
+      archive.add(json::parse(move_log.text));
 
       std::set<std::string> watched;
       for (const auto& client : clients)
         if (client.connected) watched.insert(client.seat);
-      for (const auto& delivery : feed.advance(match, watched))
+      for (const auto& delivery : feed.advance(match, watched, &move_log))
         for (auto& client : clients)
           if (client.connected && client.seat == delivery.seat) apply_all(client, delivery.frames, tally);
 

@@ -9,6 +9,7 @@
 #include "engine/wilderness_war/module.hpp"
 #include "engine/wilderness_war/setup.hpp"
 #include "engine/wilderness_war/view.hpp"
+#include "tests/unit/move_log_text_check.hpp"
 #include "tests/unit/schema_checker.hpp"
 
 namespace view_test {
@@ -305,6 +306,10 @@ TEST_CASE("the pieces and markers a move writes as text are the view's values, b
     }
   }
   CHECK(written > 300);
+}
+
+TEST_CASE("a move's log is written as its text without a JSON tree, byte for byte the change's") {
+  warpath::test::check_move_log_text(*make_wilderness_war(), 400, 17);
 }
 
 }  // namespace view_test

@@ -8,14 +8,21 @@ namespace warpath::engine {
 
 namespace {
 
-// The seat's change from `before` to `after`: the log before a move is a prefix of the log after
-// it, or (an undo) the other way round (game.hpp).
+// What a move did to the seat's log, none when its size did not change: the log before a move is
+// a prefix of the log after it, or (an undo) the other way round (game.hpp).
+std::optional<LogSpan> seat_span(const GameModule& module, const GameState& before, const GameState& after,
+                                 std::string_view seat) {
+  const std::size_t had = module.log_size(before, seat), has = module.log_size(after, seat);
+  if (had == has) return std::nullopt;
+  return LogSpan{std::min(had, has), has};
+}
+
+// The seat's change from `before` to `after`, as a JSON value.
 nlohmann::json seat_change(const GameModule& module, const GameState& before, const GameState& after,
                            std::string_view seat) {
-  const std::size_t had = module.log_size(before, seat), has = module.log_size(after, seat);
-  if (had == has) return nullptr;
-  const std::size_t keep = std::min(had, has);
-  return {{"keep", keep}, {"lines", module.log_lines(after, seat, keep, has)}};
+  const auto span = seat_span(module, before, after, seat);
+  if (!span) return nullptr;
+  return {{"keep", span->keep}, {"lines", module.log_lines(after, seat, span->keep, span->size)}};
 }
 
 }  // namespace
@@ -74,15 +81,8 @@ MoveLog::MoveLog(const GameModule& module, const GameState& before, const GameSt
     text = change.dump();
     return;
   }
-  const std::string& seat = seats.front();
-  const std::size_t had = module.log_size(before, seat), has = module.log_size(after, seat);
-  if (had == has) {  // no seat's log changed
-    text = "null";
-    return;
-  }
-  const std::size_t keep = std::min(had, has);
-  text = seat_change_text(module, after, seat, keep, has);
-  alike = Alike{keep, has};
+  alike = seat_span(module, before, after, seats.front());
+  text = alike ? seat_change_text(module, after, seats.front(), alike->keep, alike->size) : "null";
 }
 
 const nlohmann::json& seat_log_change(const nlohmann::json& stored, std::string_view seat) {

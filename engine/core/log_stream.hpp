@@ -31,17 +31,19 @@ std::string seat_change_text(const GameModule& module, const GameState& state, s
 // log_lines gives for them, written as its text without a JSON tree (GameModule::append_log_lines).
 void append_log_text(std::string& out, const GameLog& log, std::size_t from, std::size_t to);
 
+// What a move did to a seat's log: its first `keep` lines kept, `size` lines after.
+struct LogSpan {
+  std::size_t keep, size;
+};
+
 // A move's log change with its text, worked out once: stored with the move (the text) and sent in
 // its patches (the text as it is when every seat's log changed alike, else each seat's part).
 struct MoveLog {
-  // Every seat's log changed alike (a module whose seats read one log): each is its first `keep`
-  // lines followed by the move's, `size` in all, and `text` is that change.
-  struct Alike {
-    std::size_t keep, size;
-  };
-  nlohmann::json change;       // move_log_change; null when `alike` says it all
-  std::string text;            // move_log_change(...).dump()
-  std::optional<Alike> alike;  // written from the log without `change`
+  nlohmann::json change;  // move_log_change; null when `alike` says it all
+  std::string text;       // move_log_change(...).dump()
+  // Every seat's log changed alike (a module whose seats read one log), and `text` is written from
+  // the log without `change`.
+  std::optional<LogSpan> alike;
   // Whether the move changed any seat's log (else `text` is "null").
   bool changed() const { return alike || !change.is_null(); }
   explicit MoveLog(nlohmann::json log_change) : change(std::move(log_change)), text(change.dump()) {}
